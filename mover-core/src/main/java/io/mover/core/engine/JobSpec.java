@@ -1,0 +1,37 @@
+package io.mover.core.engine;
+
+import java.util.Map;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A job as submitted: what to move, from where to where, how. Immutable.
+ *
+ * @param kind copy (sync and bench join later)
+ * @param source the source location as the user gave it (a path or URI)
+ * @param destination the destination location
+ * @param sourceConfig configuration for the source plugin, as text, validated by its {@code ConfigSpec}
+ * @param destinationConfig configuration for the destination plugin
+ * @param options how to run
+ */
+public record JobSpec(JobKind kind, String source, String destination, Map<String, String> sourceConfig,
+        Map<String, String> destinationConfig, TransferOptions options) {
+    public JobSpec {
+        requireNonNull(kind, "kind is null");
+        requireNonNull(source, "source is null");
+        requireNonNull(destination, "destination is null");
+        sourceConfig = Map.copyOf(requireNonNull(sourceConfig, "sourceConfig is null"));
+        destinationConfig = Map.copyOf(requireNonNull(destinationConfig, "destinationConfig is null"));
+        requireNonNull(options, "options is null");
+    }
+
+    public static JobSpec copy(String source, String destination, TransferOptions options) {
+        return new JobSpec(JobKind.COPY, source, destination, Map.of(), Map.of(), options);
+    }
+
+    /** Config values are hidden: they may hold secrets; the locations print with their queries hidden. */
+    @Override
+    public String toString() {
+        return "JobSpec[" + kind + " " + io.mover.spi.EndpointUri.parse(source) + " -> " + io.mover.spi.EndpointUri.parse(destination) + "]";
+    }
+}

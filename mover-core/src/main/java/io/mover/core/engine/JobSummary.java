@@ -1,0 +1,50 @@
+package io.mover.core.engine;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The result of a finished job.
+ *
+ * @param state how it ended
+ * @param started when it started
+ * @param elapsed how long it took
+ * @param filesScanned files found in the source (after filters)
+ * @param filesTransferred files committed at the destination
+ * @param filesSkipped files not transferred (see {@link Progress#filesSkipped()})
+ * @param filesFailed files that failed
+ * @param directoriesCreated directories made at the destination
+ * @param bytesTransferred bytes committed
+ * @param bytesScanned bytes of all scanned files
+ * @param retries retries across all files
+ * @param codec the codec used, and why when it was chosen
+ * @param stages per-stage figures
+ * @param bottleneck the limiting stage, when anything was moved
+ * @param failures the first failures (bounded; the counts are exact)
+ * @param error the job's fatal error, when it failed
+ */
+public record JobSummary(JobState state, Instant started, Duration elapsed, long filesScanned, long filesTransferred,
+        long filesSkipped, long filesFailed, long directoriesCreated, long bytesTransferred, long bytesScanned, long retries,
+        String codec, List<StageStats> stages, Optional<Bottleneck> bottleneck, List<FileFailure> failures,
+        Optional<String> error) {
+    public JobSummary {
+        requireNonNull(state, "state is null");
+        requireNonNull(started, "started is null");
+        requireNonNull(elapsed, "elapsed is null");
+        requireNonNull(codec, "codec is null");
+        stages = List.copyOf(requireNonNull(stages, "stages is null"));
+        requireNonNull(bottleneck, "bottleneck is null");
+        failures = List.copyOf(requireNonNull(failures, "failures is null"));
+        requireNonNull(error, "error is null");
+    }
+
+    /** Bytes transferred per second of elapsed time. */
+    public double bytesPerSecond() {
+        long nanos = elapsed.toNanos();
+        return nanos == 0 ? 0 : bytesTransferred * 1e9 / nanos;
+    }
+}

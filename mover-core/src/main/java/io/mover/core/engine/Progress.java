@@ -1,0 +1,52 @@
+package io.mover.core.engine;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A snapshot of a running job, emitted every progress interval and once at the end.
+ *
+ * @param at when it was taken
+ * @param state the job's state
+ * @param enumerating true while the source is still being listed (totals are still growing)
+ * @param filesScanned files found in the source so far (after filters)
+ * @param filesDone files transferred and committed
+ * @param filesSkipped files not transferred (exist at the destination, symlinks skipped, dry run)
+ * @param filesFailed files that failed after their retries
+ * @param bytesTotal bytes of the files scanned so far
+ * @param bytesDone bytes committed (and bytes of skipped files, so percent reaches 100)
+ * @param bytesPerSecond throughput over the last interval
+ * @param elapsed since the job started
+ * @param eta the estimated time left, once the totals are known and something moves
+ * @param stages per-stage figures so far
+ * @param bottleneck the limiting stage so far, once there is data
+ */
+public record Progress(Instant at, JobState state, boolean enumerating, long filesScanned, long filesDone, long filesSkipped,
+        long filesFailed, long bytesTotal, long bytesDone, double bytesPerSecond, Duration elapsed, Optional<Duration> eta,
+        List<StageStats> stages, Optional<Bottleneck> bottleneck) {
+    public Progress {
+        requireNonNull(at, "at is null");
+        requireNonNull(state, "state is null");
+        requireNonNull(elapsed, "elapsed is null");
+        requireNonNull(eta, "eta is null");
+        stages = List.copyOf(requireNonNull(stages, "stages is null"));
+        requireNonNull(bottleneck, "bottleneck is null");
+    }
+
+    public long filesPending() {
+        return Math.max(0, filesScanned - filesDone - filesSkipped - filesFailed);
+    }
+
+    /** 0 to 100 by bytes; by files when there are no bytes. */
+    public double percent() {
+        if (bytesTotal > 0) {
+            return Math.min(100.0, bytesDone * 100.0 / bytesTotal);
+        }
+        long finished = filesDone + filesSkipped + filesFailed;
+        return filesScanned == 0 ? (enumerating ? 0 : 100) : finished * 100.0 / filesScanned;
+    }
+}

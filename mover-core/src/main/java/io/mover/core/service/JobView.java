@@ -1,0 +1,33 @@
+package io.mover.core.service;
+
+import java.time.Instant;
+import java.util.Optional;
+
+import io.mover.core.engine.JobSpec;
+import io.mover.core.engine.JobState;
+import io.mover.core.engine.JobSummary;
+import io.mover.core.engine.Progress;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * What a caller sees of a job.
+ *
+ * @param id the job's id
+ * @param spec what was submitted (its toString hides secrets)
+ * @param state its state now
+ * @param created when it was submitted
+ * @param progress the latest progress, once it has started
+ * @param summary the result, once it has ended
+ */
+public record JobView(JobId id, JobSpec spec, JobState state, Instant created, Optional<Progress> progress,
+        Optional<JobSummary> summary) {
+    public JobView {
+        requireNonNull(id, "id is null");
+        requireNonNull(spec, "spec is null");
+        requireNonNull(state, "state is null");
+        requireNonNull(created, "created is null");
+        requireNonNull(progress, "progress is null");
+        requireNonNull(summary, "summary is null");
+    }
+}
