@@ -1,0 +1,50 @@
+package io.mover.plugins.local;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import java.util.Locale;
+
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
+
+/** Turns the JDK's I/O exceptions into categorised, one-line {@link MoverException}s. */
+final class IoErrors {
+    private IoErrors() {}
+
+    static MoverException map(IOException e, String action, Path path) {
+        String reason = reason(e);
+        String lower = reason.toLowerCase(Locale.ROOT);
+        String what = "cannot " + action + " " + path + ": ";
+        if (lower.contains("no space left") || lower.contains("quota exceeded") || lower.contains("file too large")) {
+            return new MoverException(ErrorCode.NO_SPACE, what + reason + "; free space on the destination or choose another one", e);
+        }
+        if (lower.contains("name too long")) {
+            return new MoverException(ErrorCode.INVALID_PATH, what + "the name is too long for this file system", e);
+        }
+        if (lower.contains("read-only file system")) {
+            return new MoverException(ErrorCode.PERMISSION_DENIED, what + "the file system is read-only", e);
+        }
+        return switch (e) {
+            case NoSuchFileException ignored -> new MoverException(ErrorCode.NOT_FOUND, what + "no such file or directory", e);
+            case AccessDeniedException ignored -> new MoverException(ErrorCode.PERMISSION_DENIED, what + "permission denied; check the owner and mode", e);
+            case NotDirectoryException ignored -> new MoverException(ErrorCode.NOT_A_DIRECTORY, what + "not a directory", e);
+            case FileAlreadyExistsException ignored -> new MoverException(ErrorCode.ALREADY_EXISTS, what + "already exists", e);
+            case DirectoryNotEmptyException ignored -> new MoverException(ErrorCode.ALREADY_EXISTS, what + "the directory is not empty", e);
+            default -> new MoverException(ErrorCode.IO_ERROR, what + reason, e);
+        };
+    }
+
+    private static String reason(IOException e) {
+        if (e instanceof FileSystemException fs && fs.getReason() != null) {
+            return fs.getReason();
+        }
+        String message = e.getMessage();
+        return message == null ? e.getClass().getSimpleName() : message.replace('\n', ' ');
+    }
+}

@@ -1,0 +1,130 @@
+package io.mover.plugins.local;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+import io.mover.spi.Attributes;
+import io.mover.spi.EndpointInfo;
+import io.mover.spi.Entry;
+import io.mover.spi.EntryType;
+import io.mover.spi.RelativePath;
+
+/** What the local source and sink share: path resolution, attribute reading and writing, listing. */
+final class LocalFiles {
+    static final boolean POSIX = java.nio.file.FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+    static final EndpointInfo INFO = new EndpointInfo(Duration.ofNanos(1), Set.of(), true, POSIX, true);
+    private static final PosixFilePermission[] PERMISSION_BITS = {
+            PosixFilePermission.OTHERS_EXECUTE, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_READ,
+            PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_READ,
+            PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_READ};
+
+    private LocalFiles() {}
+
+    /** {@code root} joined with each segment; {@link RelativePath} has already refused {@code ..} and absolute paths. */
+    static Path resolve(Path root, RelativePath path) {
+        Path result = root;
+        for (String segment : path.segments()) {
+            result = result.resolve(segment);
+        }
+        return result;
+    }
+
+    /** The entry for {@code file}, not following a final symlink unless {@code follow}. */
+    static Optional<Entry> entry(Path file, RelativePath path, boolean follow) throws IOException {
+        LinkOption[] options = follow ? new LinkOption[0] : new LinkOption[] {LinkOption.NOFOLLOW_LINKS};
+        BasicFileAttributes attributes;
+        try {
+            attributes = POSIX
+                    ? Files.readAttributes(file, PosixFileAttributes.class, options)
+                    : Files.readAttributes(file, BasicFileAttributes.class, options);
+        }
+        catch (java.nio.file.NoSuchFileException e) {
+            return Optional.empty();
+        }
+        EntryType type = attributes.isRegularFile() ? EntryType.FILE
+                : attributes.isDirectory() ? EntryType.DIRECTORY
+                : attributes.isSymbolicLink() ? EntryType.SYMLINK
+                : EntryType.OTHER;
+        OptionalInt mode = attributes instanceof PosixFileAttributes posix ? OptionalInt.of(toMode(posix.permissions())) : OptionalInt.empty();
+        Optional<String> target = type == EntryType.SYMLINK ? Optional.of(Files.readSymbolicLink(file).toString()) : Optional.empty();
+        Attributes extra = new Attributes(mode, Optional.ofNullable(attributes.creationTime()).map(FileTime::toInstant), target, Map.of(), Map.of());
+        long size = type == EntryType.FILE ? attributes.size() : 0;
+        return Optional.of(new Entry(path, type, size, attributes.lastModifiedTime().toInstant(), extra));
+    }
+
+    /** A lazy stream over a directory; entries whose names {@code keep} refuses are left out. */
+    static Stream<Entry> list(Path directory, RelativePath path, boolean follow, java.util.function.Predicate<String> keep) throws IOException {
+        DirectoryStream<Path> stream = Files.newDirectoryStream(directory);
+        Iterator<Path> files = stream.iterator();
+        Function<Path, Optional<Entry>> toEntry = file -> {
+            try {
+                return entry(file, path.resolve(file.getFileName().toString()), follow);
+            }
+            catch (IOException e) {
+                throw IoErrors.map(e, "read the attributes of", file);
+            }
+        };
+        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(files, Spliterator.ORDERED | Spliterator.NONNULL), false)
+                .filter(file -> keep.test(file.getFileName().toString()))
+                .map(toEntry)
+                .flatMap(Optional::stream)
+                .onClose(() -> {
+                    try {
+                        stream.close();
+                    }
+                    catch (IOException e) {
+                        throw IoErrors.map(e, "close the listing of", directory);
+                    }
+                });
+    }
+
+    static int toMode(Set<PosixFilePermission> permissions) {
+        int mode = 0;
+        for (int bit = 0; bit < PERMISSION_BITS.length; bit++) {
+            if (permissions.contains(PERMISSION_BITS[bit])) {
+                mode |= 1 << bit;
+            }
+        }
+        return mode;
+    }
+
+    static Set<PosixFilePermission> toPermissions(int mode) {
+        Set<PosixFilePermission> permissions = EnumSet.noneOf(PosixFilePermission.class);
+        for (int bit = 0; bit < PERMISSION_BITS.length; bit++) {
+            if ((mode & (1 << bit)) != 0) {
+                permissions.add(PERMISSION_BITS[bit]);
+            }
+        }
+        return permissions;
+    }
+
+    /** Applies the source's mtime and, where both sides have it, its permission bits. */
+    static void applyAttributes(Path file, Entry source) throws IOException {
+        if (POSIX && source.attributes().posixMode().isPresent()) {
+            Files.getFileAttributeView(file, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                    .setPermissions(toPermissions(source.attributes().posixMode().getAsInt()));
+        }
+        Files.getFileAttributeView(file, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                .setTimes(FileTime.from(source.lastModified()), null, null);
+    }
+}

@@ -1,0 +1,345 @@
+package io.mover.plugins.local;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+
+import io.mover.spi.EndpointInfo;
+import io.mover.spi.Entry;
+import io.mover.spi.EntryType;
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
+import io.mover.spi.RelativePath;
+import io.mover.spi.Sink;
+import io.mover.spi.SinkWriter;
+import io.mover.spi.SymbolicLinks;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Writes a local tree. Each file is written under a temporary name in its final directory
+ * ({@code .mover.<jobKey>.<random>.<name>}) and renamed into place atomically at commit, so a reader
+ * never sees a partial file and a crash leaves only temporaries that the next run of the job removes.
+ */
+final class LocalSink implements Sink, SymbolicLinks {
+    static final String TEMP_PREFIX = ".mover.";
+    /** Keeps the temporary name under NAME_MAX (255 bytes) whatever the final name. */
+    private static final int MAX_NAME_BYTES_IN_TEMP = 80;
+
+    private final Path root;
+    private final String jobKey;
+    private final boolean fsync;
+    private final Set<Path> open = ConcurrentHashMap.newKeySet();
+
+    LocalSink(Path root, String jobKey, boolean fsync) {
+        this.root = requireNonNull(root, "root is null");
+        this.jobKey = requireNonNull(jobKey, "jobKey is null");
+        this.fsync = fsync;
+    }
+
+    @Override
+    public EndpointInfo info() {
+        return LocalFiles.INFO;
+    }
+
+    @Override
+    public Optional<Entry> stat(RelativePath path) {
+        if (isTemporary(path.name())) {
+            return Optional.empty();
+        }
+        Path file = LocalFiles.resolve(root, path);
+        try {
+            return LocalFiles.entry(file, path, false);
+        }
+        catch (IOException e) {
+            throw IoErrors.map(e, "read the attributes of", file);
+        }
+    }
+
+    @Override
+    public Stream<Entry> list(RelativePath directory) {
+        Path dir = LocalFiles.resolve(root, directory);
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+                throw new MoverException(ErrorCode.NOT_A_DIRECTORY, "cannot list " + dir + ": not a directory");
+            }
+            throw new MoverException(ErrorCode.NOT_FOUND, "cannot list " + dir + ": no such directory");
+        }
+        try {
+            return LocalFiles.list(dir, directory, false, name -> !isTemporary(name));
+        }
+        catch (IOException e) {
+            throw IoErrors.map(e, "list", dir);
+        }
+    }
+
+    /**
+     * Creates each missing segment in turn and refuses to pass through a symbolic link or a file, so a
+     * link planted in the destination cannot redirect writes outside the root.
+     */
+    @Override
+    public boolean mkdirs(RelativePath directory) {
+        Path current = root;
+        boolean created = false;
+        for (String segment : directory.segments()) {
+            current = current.resolve(segment);
+            try {
+                BasicFileAttributes attributes = Files.readAttributes(current, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                if (!attributes.isDirectory()) {
+                    throw new MoverException(ErrorCode.NOT_A_DIRECTORY, "cannot create directory " + current + ": a "
+                            + (attributes.isSymbolicLink() ? "symbolic link" : "file") + " is in the way; remove it or choose another destination");
+                }
+            }
+            catch (NoSuchFileException missing) {
+                try {
+                    Files.createDirectory(current);
+                    created = true;
+                }
+                catch (java.nio.file.FileAlreadyExistsException raced) {
+                    if (!Files.isDirectory(current, LinkOption.NOFOLLOW_LINKS)) {
+                        throw IoErrors.map(raced, "create directory", current);
+                    }
+                }
+                catch (IOException e) {
+                    throw IoErrors.map(e, "create directory", current);
+                }
+            }
+            catch (IOException e) {
+                throw IoErrors.map(e, "read the attributes of", current);
+            }
+        }
+        return created;
+    }
+
+    @Override
+    public SinkWriter create(RelativePath path, long size, Entry entry) {
+        if (path.isRoot()) {
+            throw new MoverException(ErrorCode.INVALID_PATH, "cannot write a file at the destination root; name a directory as destination");
+        }
+        Path target = LocalFiles.resolve(root, path);
+        Path temporary = target.resolveSibling(temporaryName(path.name()));
+        try {
+            FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            open.add(temporary);
+            return new Writer(path, target, temporary, channel, entry);
+        }
+        catch (IOException e) {
+            throw IoErrors.map(e, "create", temporary);
+        }
+    }
+
+    @Override
+    public void delete(RelativePath path, boolean recursive) {
+        if (path.isRoot()) {
+            throw new MoverException(ErrorCode.INVALID_PATH, "refusing to delete the destination root");
+        }
+        Path file = LocalFiles.resolve(root, path);
+        try {
+            if (recursive && Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
+                // walkFileTree does not follow links by default: a link inside is removed, never its target
+                Files.walkFileTree(file, new SimpleFileVisitor<>() {
+                    @Override
+                    public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
+                        Files.delete(f);
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+                        if (e != null) {
+                            throw e;
+                        }
+                        Files.delete(dir);
+                        return FileVisitResult.CONTINUE;
+                    }
+                });
+            }
+            else {
+                Files.deleteIfExists(file);
+            }
+        }
+        catch (NoSuchFileException ignored) {
+            // deleted concurrently: the outcome asked for
+        }
+        catch (IOException e) {
+            throw IoErrors.map(e, "delete", file);
+        }
+    }
+
+    @Override
+    public void setAttributes(RelativePath path, Entry entry) {
+        Path file = LocalFiles.resolve(root, path);
+        try {
+            LocalFiles.applyAttributes(file, entry);
+        }
+        catch (IOException e) {
+            throw IoErrors.map(e, "set the attributes of", file);
+        }
+    }
+
+    @Override
+    public int removeStaleTemporaries(RelativePath directory) {
+        Path dir = LocalFiles.resolve(root, directory);
+        String prefix = TEMP_PREFIX + jobKey + ".";
+        int removed = 0;
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, file -> file.getFileName().toString().startsWith(prefix))) {
+            for (Path file : stream) {
+                if (!open.contains(file) && Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(file)) {
+                    removed++;
+                }
+            }
+        }
+        catch (NoSuchFileException | java.nio.file.NotDirectoryException ignored) {
+            return 0;
+        }
+        catch (IOException e) {
+            throw IoErrors.map(e, "remove stale temporaries in", dir);
+        }
+        return removed;
+    }
+
+    @Override
+    public void createSymbolicLink(RelativePath path, String target) {
+        Path link = LocalFiles.resolve(root, path);
+        Path temporary = link.resolveSibling(temporaryName(path.name()));
+        try {
+            Files.createSymbolicLink(temporary, Path.of(target));
+            Files.move(temporary, link, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        }
+        catch (IOException e) {
+            try {
+                Files.deleteIfExists(temporary);
+            }
+            catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw IoErrors.map(e, "create the symbolic link", link);
+        }
+    }
+
+    @Override
+    public void close() {}
+
+    static boolean isTemporary(String name) {
+        return name.startsWith(TEMP_PREFIX);
+    }
+
+    private String temporaryName(String name) {
+        byte[] random = new byte[6];
+        ThreadLocalRandom.current().nextBytes(random);
+        return TEMP_PREFIX + jobKey + "." + HexFormat.of().formatHex(random) + "." + truncate(name);
+    }
+
+    /** The final name cut to a bounded number of UTF-8 bytes, on a character boundary. */
+    private static String truncate(String name) {
+        if (name.getBytes(StandardCharsets.UTF_8).length <= MAX_NAME_BYTES_IN_TEMP) {
+            return name;
+        }
+        int end = 0;
+        int bytes = 0;
+        while (end < name.length()) {
+            int cp = name.codePointAt(end);
+            int length = new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8).length;
+            if (bytes + length > MAX_NAME_BYTES_IN_TEMP) {
+                break;
+            }
+            bytes += length;
+            end += Character.charCount(cp);
+        }
+        return name.substring(0, end);
+    }
+
+    private final class Writer implements SinkWriter {
+        private final RelativePath path;
+        private final Path target;
+        private final Path temporary;
+        private final FileChannel channel;
+        private final Entry entry;
+        private final AtomicBoolean finished = new AtomicBoolean();
+
+        Writer(RelativePath path, Path target, Path temporary, FileChannel channel, Entry entry) {
+            this.path = path;
+            this.target = target;
+            this.temporary = temporary;
+            this.channel = channel;
+            this.entry = entry;
+        }
+
+        @Override
+        public void write(long position, ByteBuffer source) {
+            long at = position;
+            try {
+                while (source.hasRemaining()) {
+                    at += channel.write(source, at);
+                }
+            }
+            catch (ClosedChannelException e) {
+                throw new MoverException(ErrorCode.CANCELLED, "write to " + target + " was aborted", e);
+            }
+            catch (IOException e) {
+                throw IoErrors.map(e, "write", target);
+            }
+        }
+
+        @Override
+        public Entry commit() {
+            if (finished.get()) {
+                throw new IllegalStateException("writer for " + path + " is already committed or aborted");
+            }
+            try {
+                if (fsync) {
+                    channel.force(true);
+                }
+                channel.close();
+                LocalFiles.applyAttributes(temporary, entry);
+                if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+                    throw new MoverException(ErrorCode.ALREADY_EXISTS, "cannot replace directory " + target + " with a file; delete it first");
+                }
+                Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                finished.set(true);
+                open.remove(temporary);
+                return LocalFiles.entry(target, path, false)
+                        .orElseThrow(() -> new MoverException(ErrorCode.IO_ERROR, target + " vanished right after it was renamed into place"));
+            }
+            catch (IOException e) {
+                throw IoErrors.map(e, "commit", target);
+            }
+        }
+
+        @Override
+        public void abort() {
+            if (!finished.compareAndSet(false, true)) {
+                return;
+            }
+            try {
+                channel.close();
+                Files.deleteIfExists(temporary);
+            }
+            catch (IOException e) {
+                throw IoErrors.map(e, "remove the temporary", temporary);
+            }
+            finally {
+                open.remove(temporary);
+            }
+        }
+    }
+}
