@@ -4,8 +4,15 @@ package io.mover.core.engine;
  * Receives a job's progress. Called from one engine thread at a time, in order; must return quickly
  * (it runs on the progress ticker, not on a transfer thread).
  */
+@FunctionalInterface
 public interface JobListener {
     JobListener NONE = progress -> {};
 
     void onProgress(Progress progress);
+
+    /**
+     * In a dry run, each change the job would make ({@code copy}, later {@code delete}), as it is planned.
+     * Called from transfer threads, possibly concurrently.
+     */
+    default void onDryRun(String action, String path, long size) {}
 }

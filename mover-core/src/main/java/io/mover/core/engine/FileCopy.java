@@ -1,0 +1,269 @@
+package io.mover.core.engine;
+
+import java.nio.ByteBuffer;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.mover.core.codec.BlockCodec;
+import io.mover.core.codec.BlockCodec.EncodedBlock;
+import io.mover.spi.Entry;
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
+import io.mover.spi.RelativePath;
+import io.mover.spi.SinkWriter;
+import io.mover.spi.SourceReader;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * One file on its way: split into ranges that run in parallel (one range for a small file), sharing one
+ * reader and one writer. The first range to start opens both; the last to end commits or aborts, so
+ * the file appears whole or not at all.
+ */
+final class FileCopy {
+    private final TransferRun run;
+    private final Entry entry;
+    private final RelativePath target;
+    private final DirectoryNode directory;
+    private final long rangeSize;
+    private final int ranges;
+    private final AtomicInteger rangesLeft;
+    /** Block checksums by block index, kept only for {@code --verify}. */
+    private final int[] blockCrcs;
+    private final AtomicReference<MoverException> failure = new AtomicReference<>();
+    private final Object openLock = new Object();
+    private boolean opened;
+    private volatile boolean skipped;
+    private volatile SourceReader reader;
+    private volatile SinkWriter writer;
+
+    FileCopy(TransferRun run, Entry entry, RelativePath target, DirectoryNode directory) {
+        this.run = requireNonNull(run, "run is null");
+        this.entry = requireNonNull(entry, "entry is null");
+        this.target = requireNonNull(target, "target is null");
+        this.directory = requireNonNull(directory, "directory is null");
+        TransferOptions options = run.options();
+        this.rangeSize = entry.size() >= options.largeFileThreshold() ? options.rangeSize() : Math.max(1, entry.size());
+        this.ranges = (int) Math.max(1, (entry.size() + rangeSize - 1) / rangeSize);
+        this.rangesLeft = new AtomicInteger(ranges);
+        this.blockCrcs = options.verify() ? new int[(int) ((entry.size() + options.blockSize() - 1) / options.blockSize())] : null;
+    }
+
+    int ranges() {
+        return ranges;
+    }
+
+    /** Called once before the first range is scheduled: the file is now open inside its directory. */
+    void directoryOpened() {
+        directory.opened();
+    }
+
+    /** Moves range {@code index}; the range that ends last finishes the file. Never throws. */
+    void runRange(int index) {
+        try {
+            if (begin()) {
+                long start = index * rangeSize;
+                long end = Math.min(entry.size(), start + rangeSize);
+                run.withRetries(() -> copyRange(start, end));
+            }
+        }
+        catch (MoverException e) {
+            failure.compareAndSet(null, e);
+        }
+        catch (RuntimeException e) {
+            failure.compareAndSet(null, TransferRun.unexpected(e));
+        }
+        finally {
+            if (rangesLeft.decrementAndGet() == 0) {
+                finish();
+            }
+        }
+    }
+
+    /** Opens reader and writer once, or decides to skip; false when there is nothing to copy. */
+    private boolean begin() {
+        synchronized (openLock) {
+            if (!opened) {
+                opened = true;
+                skipped = !run.shouldCopy(entry, target);
+                if (!skipped && !run.options().dryRun()) {
+                    open();
+                }
+            }
+        }
+        return !skipped && !run.options().dryRun() && failure.get() == null && !run.stopped();
+    }
+
+    private void open() {
+        reader = run.withRetries(() -> {
+            long start = System.nanoTime();
+            SourceReader opened = run.source().open(entry.path());
+            run.meter(Stage.READ).busy(start, 0);
+            if (opened.size() != entry.size()) {
+                opened.close();
+                throw new MoverException(ErrorCode.SOURCE_CHANGED, "size changed from " + entry.size() + " to " + opened.size() + " since it was listed");
+            }
+            return opened;
+        });
+        writer = run.withRetries(() -> {
+            long start = System.nanoTime();
+            SinkWriter created = run.sink().create(target, entry.size(), entry);
+            run.meter(Stage.WRITE).busy(start, 0);
+            return created;
+        });
+    }
+
+    /** READ → ENCODE → SEND → DECODE → WRITE for each block of {@code [start, end)}. */
+    private Void copyRange(long start, long end) {
+        int blockSize = run.options().blockSize();
+        long moved = 0;
+        try {
+            for (long position = start; position < end; position += blockSize) {
+                if (run.stopped() || failure.get() != null) {
+                    throw new MoverException(ErrorCode.CANCELLED, "stopped");
+                }
+                int length = (int) Math.min(blockSize, end - position);
+                moved += copyBlock(position, length);
+            }
+            moved = 0;
+            return null;
+        }
+        finally {
+            // a failed attempt's bytes will be moved again: progress must not count them twice
+            run.counters().bytesMoved.add(-moved);
+        }
+    }
+
+    private int copyBlock(long position, int length) {
+        long waitStart = System.nanoTime();
+        BufferPool.Slot slot = run.pool().acquire();
+        run.meter(Stage.READ).waited(waitStart);
+        BlockCodec codec = run.codecs().borrow();
+        try {
+            ByteBuffer raw = slot.raw();
+            raw.clear().limit(length);
+            long start = System.nanoTime();
+            int read = reader.read(position, raw);
+            run.meter(Stage.READ).busy(start, read);
+            if (read != length) {
+                throw new MoverException(ErrorCode.SOURCE_CHANGED, "file shrank while it was read (" + read + " of " + length + " bytes at offset " + position + ")");
+            }
+            raw.flip();
+
+            start = System.nanoTime();
+            EncodedBlock encoded = codec.encode(raw, slot.encoded());
+            run.meter(Stage.ENCODE).busy(start, length);
+
+            start = System.nanoTime();
+            EncodedBlock received = run.transport().send(encoded);
+            run.meter(Stage.SEND).busy(start, received.payload().remaining() + io.mover.spi.BlockHeader.LENGTH);
+
+            start = System.nanoTime();
+            ByteBuffer decoded = codec.decode(received, raw);
+            run.meter(Stage.DECODE).busy(start, length);
+            if (blockCrcs != null) {
+                blockCrcs[(int) (position / run.options().blockSize())] = received.header().crc32c();
+            }
+
+            start = System.nanoTime();
+            writer.write(position, decoded);
+            run.meter(Stage.WRITE).busy(start, length);
+            run.counters().bytesMoved.add(length);
+            return length;
+        }
+        finally {
+            run.codecs().giveBack(codec);
+            run.pool().release(slot);
+        }
+    }
+
+    private void finish() {
+        try {
+            MoverException error = failure.get();
+            if (skipped) {
+                run.counters().filesSkipped.increment();
+                run.counters().bytesSkipped.add(entry.size());
+            }
+            else if (run.options().dryRun()) {
+                run.plannedCopy(entry, target);
+            }
+            else if (error == null && !run.stopped()) {
+                commit();
+            }
+            else {
+                abortQuietly();
+                if (error != null && !(error.code() == ErrorCode.CANCELLED && run.stopped())) {
+                    run.fileFailed(entry.path(), error, 1);
+                }
+            }
+        }
+        catch (RuntimeException e) {
+            abortQuietly();
+            run.fileFailed(entry.path(), TransferRun.unexpected(e), 1);
+        }
+        finally {
+            closeReader();
+            directory.closed();
+        }
+    }
+
+    /** Commits and, with {@code --verify}, reads back; a retryable failure copies the whole file again. */
+    private void commit() {
+        int attempt = 0;
+        while (true) {
+            try {
+                long start = System.nanoTime();
+                writer.commit();
+                run.meter(Stage.COMMIT).busy(start, 0);
+                if (blockCrcs != null) {
+                    run.verify(target, entry.size(), blockCrcs);
+                }
+                run.fileCommitted(entry);
+                return;
+            }
+            catch (MoverException e) {
+                abortQuietly();
+                if (!e.isRetryable() || attempt >= run.options().maxRetries() || run.stopped()) {
+                    if (e.code() == ErrorCode.CHECKSUM_MISMATCH && blockCrcs != null) {
+                        run.removeQuietly(target);
+                    }
+                    run.fileFailed(entry.path(), e, attempt + 1);
+                    return;
+                }
+                run.backoff(attempt++);
+                run.counters().bytesMoved.add(-entry.size());
+                writer = run.sink().create(target, entry.size(), entry);
+                copyRange(0, entry.size());
+            }
+        }
+    }
+
+    private void abortQuietly() {
+        SinkWriter w = writer;
+        if (w != null) {
+            try {
+                w.abort();
+            }
+            catch (RuntimeException e) {
+                run.logWarning("could not abort the write of " + target + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private void closeReader() {
+        SourceReader r = reader;
+        if (r != null) {
+            try {
+                r.close();
+            }
+            catch (RuntimeException e) {
+                run.logWarning("could not close " + entry.path() + ": " + e.getMessage());
+            }
+        }
+    }
+
+    Optional<MoverException> failure() {
+        return Optional.ofNullable(failure.get());
+    }
+}

@@ -1,0 +1,177 @@
+package io.mover.core.engine;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.mover.core.codec.CodecChoice;
+import io.mover.core.codec.CodecResolver;
+import io.mover.core.codec.CodecResolver.ResolvedCodec;
+import io.mover.core.plugin.PluginRegistry;
+import io.mover.spi.EndpointUri;
+import io.mover.spi.Entry;
+import io.mover.spi.EntryType;
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
+import io.mover.spi.PluginConfig;
+import io.mover.spi.PluginContext;
+import io.mover.spi.RelativePath;
+import io.mover.spi.Sink;
+import io.mover.spi.SinkFactory;
+import io.mover.spi.Source;
+import io.mover.spi.SourceFactory;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Runs transfer jobs: {@link #prepare} checks a job and connects its endpoints (every user error
+ * surfaces there, before anything is written), {@link #run} moves the bytes. Thread-safe; one engine
+ * serves every job of a process.
+ */
+public final class TransferEngine {
+    /** The well-known source config key asking a source to follow symbolic links ({@code --follow-symlinks}). */
+    public static final String FOLLOW_SYMLINKS_KEY = "follow-symlinks";
+
+    private final PluginRegistry registry;
+    private final Clock clock;
+
+    public TransferEngine(PluginRegistry registry, Clock clock) {
+        this.registry = requireNonNull(registry, "registry is null");
+        this.clock = requireNonNull(clock, "clock is null");
+    }
+
+    /**
+     * Checks the job and opens its endpoints.
+     *
+     * @param jobKey the key the sink tags its temporaries with (stable across runs of the same job)
+     * @param scratch a private directory the plugins may use
+     * @throws MoverException of category USER or NOT_FOUND for anything the user must fix
+     */
+    public PreparedJob prepare(JobSpec spec, String jobKey, Path scratch) {
+        TransferOptions options = spec.options();
+        options.validate();
+        new PathFilter(options.includes(), options.excludes());
+        ResolvedCodec codec = new CodecResolver(registry.codecs()).resolve(CodecChoice.parse(options.codec()));
+        EndpointUri from = EndpointUri.parse(spec.source());
+        EndpointUri to = EndpointUri.parse(spec.destination());
+        SourceFactory sourceFactory = registry.source(from.scheme());
+        SinkFactory sinkFactory = registry.sink(to.scheme());
+        checkNotInside(from, to);
+        PluginContext context = new PluginContext(jobKey, scratch, clock, System.getLogger("io.mover.plugin"));
+
+        Map<String, String> sourceConfig = new HashMap<>(spec.sourceConfig());
+        if (options.symlinks() == SymlinkPolicy.FOLLOW) {
+            if (sourceFactory.configSpec().key(FOLLOW_SYMLINKS_KEY).isEmpty()) {
+                throw new MoverException(ErrorCode.UNSUPPORTED, from.scheme() + ":// sources cannot follow symbolic links; drop --follow-symlinks");
+            }
+            sourceConfig.put(FOLLOW_SYMLINKS_KEY, "true");
+        }
+        PluginConfig sourcePluginConfig = sourceFactory.configSpec().parse(sourceConfig);
+        PluginConfig sinkPluginConfig = sinkFactory.configSpec().parse(spec.destinationConfig());
+
+        Source source = sourceFactory.create(from, sourcePluginConfig, context);
+        AtomicBoolean ready = new AtomicBoolean();
+        Optional<Sink> sink = Optional.empty();
+        Optional<Source> view = Optional.empty();
+        try {
+            Entry root = source.stat(RelativePath.ROOT)
+                    .orElseThrow(() -> new MoverException(ErrorCode.NOT_FOUND, "source " + from + " does not exist; check the path"));
+            RelativePath rootTarget = switch (root.type()) {
+                case DIRECTORY -> RelativePath.ROOT;
+                case FILE -> RelativePath.of(fileName(from));
+                default -> throw new MoverException(ErrorCode.UNSUPPORTED, "source " + from + " is a " + root.type().name().toLowerCase()
+                        + "; name a file or a directory");
+            };
+            if (options.symlinks() == SymlinkPolicy.PRESERVE && root.type() == EntryType.SYMLINK) {
+                throw new MoverException(ErrorCode.UNSUPPORTED, "source " + from + " is itself a symbolic link");
+            }
+            if (!options.dryRun()) {
+                sink = Optional.of(sinkFactory.create(to, sinkPluginConfig, context));
+                if (options.symlinks() == SymlinkPolicy.PRESERVE && !(sink.get() instanceof io.mover.spi.SymbolicLinks)) {
+                    throw new MoverException(ErrorCode.UNSUPPORTED, to.scheme() + ":// destinations cannot hold symbolic links; drop --preserve-symlinks");
+                }
+            }
+            if (options.dryRun() || options.verify()) {
+                view = openView(to, context, options.verify());
+            }
+            ready.set(true);
+            return new PreparedJob(spec, source, root, sink, view, rootTarget, codec);
+        }
+        finally {
+            if (!ready.get()) {
+                source.close();
+                sink.ifPresent(Sink::close);
+                view.ifPresent(Source::close);
+            }
+        }
+    }
+
+    /** Moves the bytes of a prepared job; returns when it has ended. Closes nothing: the caller owns the job. */
+    public JobSummary run(PreparedJob job, JobListener listener, CancellationToken cancellation) {
+        return new TransferRun(job, clock, listener, cancellation).run();
+    }
+
+    private Optional<Source> openView(EndpointUri to, PluginContext context, boolean required) {
+        Optional<SourceFactory> factory = registry.findSource(to.scheme());
+        if (factory.isEmpty()) {
+            if (required) {
+                throw new MoverException(ErrorCode.UNSUPPORTED, "--verify reads the destination back, and no installed plugin can read " + to.scheme() + ":// locations");
+            }
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(factory.get().create(to, factory.get().configSpec().parse(Map.of()), context));
+        }
+        catch (MoverException e) {
+            if (e.code() == ErrorCode.NOT_FOUND && !required) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    private static String fileName(EndpointUri uri) {
+        String path = uri.path();
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        if (name.isEmpty()) {
+            throw new MoverException(ErrorCode.INVALID_PATH, "source " + uri + " names a file but has no file name");
+        }
+        return name;
+    }
+
+    /** A destination inside the source would copy the copy into itself without end. */
+    private static void checkNotInside(EndpointUri from, EndpointUri to) {
+        boolean inside = from.contains(to);
+        if (!inside && from.scheme().equals("file") && to.scheme().equals("file")) {
+            inside = realPath(Path.of(to.path())).startsWith(realPath(Path.of(from.path())));
+        }
+        if (inside) {
+            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "destination " + to + " is inside the source " + from
+                    + "; choose a destination outside the source");
+        }
+    }
+
+    /** The real path of the longest existing prefix, so links in either location cannot hide nesting. */
+    private static Path realPath(Path path) {
+        Path existing = path.toAbsolutePath().normalize();
+        Path rest = existing.getFileSystem().getPath("");
+        while (existing != null && !Files.exists(existing)) {
+            rest = existing.getFileName().resolve(rest);
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return path.toAbsolutePath().normalize();
+        }
+        try {
+            return existing.toRealPath().resolve(rest).normalize();
+        }
+        catch (IOException e) {
+            return path.toAbsolutePath().normalize();
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package io.mover.core.service;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.mover.core.engine.CancellationToken;
+import io.mover.core.engine.JobListener;
+import io.mover.core.engine.JobSpec;
+import io.mover.core.engine.JobState;
+import io.mover.core.engine.JobSummary;
+import io.mover.core.engine.Progress;
+
+import static java.util.Objects.requireNonNull;
+
+/** A job held by {@link EmbeddedJobService}: its state, latest progress, listeners and result. */
+final class JobRecord implements JobListener {
+    private final JobId id;
+    private final JobSpec spec;
+    private final Instant created;
+    private final CancellationToken cancellation = new CancellationToken();
+    private final CompletableFuture<JobSummary> result = new CompletableFuture<>();
+    private final List<JobListener> listeners = new CopyOnWriteArrayList<>();
+    private volatile JobState state = JobState.QUEUED;
+    private volatile Progress progress;
+
+    JobRecord(JobId id, JobSpec spec, Instant created) {
+        this.id = requireNonNull(id, "id is null");
+        this.spec = requireNonNull(spec, "spec is null");
+        this.created = requireNonNull(created, "created is null");
+    }
+
+    JobId id() {
+        return id;
+    }
+
+    JobState state() {
+        return state;
+    }
+
+    CancellationToken cancellation() {
+        return cancellation;
+    }
+
+    CompletableFuture<JobSummary> result() {
+        return result;
+    }
+
+    synchronized void started() {
+        state = JobState.RUNNING;
+    }
+
+    @Override
+    public void onProgress(Progress latest) {
+        JobListener[] current;
+        synchronized (this) {
+            progress = latest;
+            if (latest.state().isTerminal()) {
+                // delivered by finished(), together with the result, so no subscriber misses the end
+                return;
+            }
+            state = latest.state();
+            current = listeners.toArray(JobListener[]::new);
+        }
+        for (JobListener listener : current) {
+            listener.onProgress(latest);
+        }
+    }
+
+    @Override
+    public void onDryRun(String action, String path, long size) {
+        for (JobListener listener : listeners) {
+            listener.onDryRun(action, path, size);
+        }
+    }
+
+    /** Records the end and gives every listener the terminal progress. */
+    void finished(JobSummary summary) {
+        JobListener[] current;
+        Progress last;
+        synchronized (this) {
+            state = summary.state();
+            last = progress;
+            current = listeners.toArray(JobListener[]::new);
+            listeners.clear();
+            result.complete(summary);
+        }
+        if (last != null) {
+            for (JobListener listener : current) {
+                listener.onProgress(last);
+            }
+        }
+    }
+
+    /** Listens from now on; a job that has ended gets its last progress at once. */
+    AutoCloseable subscribe(JobListener listener) {
+        Progress last;
+        synchronized (this) {
+            if (!state.isTerminal()) {
+                listeners.add(listener);
+                return () -> listeners.remove(listener);
+            }
+            last = progress;
+        }
+        if (last != null) {
+            listener.onProgress(last);
+        }
+        return () -> {};
+    }
+
+    synchronized JobView view() {
+        return new JobView(id, spec, state, created, Optional.ofNullable(progress), Optional.ofNullable(result.getNow(null)));
+    }
+}
