@@ -32,6 +32,8 @@ final class FileCopy {
     /** Block checksums by block index, kept only for {@code --verify}. */
     private final int[] blockCrcs;
     private final AtomicReference<MoverException> failure = new AtomicReference<>();
+    /** The most attempts any range of this file needed, for the failure report. */
+    private final AtomicInteger attempts = new AtomicInteger(1);
     private final Object openLock = new Object();
     private boolean opened;
     private volatile boolean skipped;
@@ -65,7 +67,7 @@ final class FileCopy {
             if (begin()) {
                 long start = index * rangeSize;
                 long end = Math.min(entry.size(), start + rangeSize);
-                run.withRetries(() -> copyRange(start, end));
+                run.withRetries(() -> copyRange(start, end), attempts);
             }
         }
         catch (MoverException e) {
@@ -194,7 +196,7 @@ final class FileCopy {
             else {
                 abortQuietly();
                 if (error != null && !(error.code() == ErrorCode.CANCELLED && run.stopped())) {
-                    run.fileFailed(entry.path(), error, 1);
+                    run.fileFailed(entry.path(), error, attempts.get());
                 }
             }
         }
@@ -228,7 +230,7 @@ final class FileCopy {
                     if (e.code() == ErrorCode.CHECKSUM_MISMATCH && blockCrcs != null) {
                         run.removeQuietly(target);
                     }
-                    run.fileFailed(entry.path(), e, attempt + 1);
+                    run.fileFailed(entry.path(), e, attempts.get() + attempt);
                     return;
                 }
                 run.backoff(attempt++);

@@ -5,6 +5,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
+import io.mover.spi.ErrorCode;
+
 import static java.util.Objects.requireNonNull;
 
 /**
@@ -26,11 +28,12 @@ import static java.util.Objects.requireNonNull;
  * @param bottleneck the limiting stage, when anything was moved
  * @param failures the first failures (bounded; the counts are exact)
  * @param error the job's fatal error, when it failed
+ * @param errorCode the code of that error, which decides the CLI's exit code and the REST problem type
  */
 public record JobSummary(JobState state, Instant started, Duration elapsed, long filesScanned, long filesTransferred,
         long filesSkipped, long filesFailed, long directoriesCreated, long bytesTransferred, long bytesScanned, long retries,
         String codec, List<StageStats> stages, Optional<Bottleneck> bottleneck, List<FileFailure> failures,
-        Optional<String> error) {
+        Optional<String> error, Optional<ErrorCode> errorCode) {
     public JobSummary {
         requireNonNull(state, "state is null");
         requireNonNull(started, "started is null");
@@ -40,6 +43,7 @@ public record JobSummary(JobState state, Instant started, Duration elapsed, long
         requireNonNull(bottleneck, "bottleneck is null");
         failures = List.copyOf(requireNonNull(failures, "failures is null"));
         requireNonNull(error, "error is null");
+        requireNonNull(errorCode, "errorCode is null");
     }
 
     /** Bytes transferred per second of elapsed time. */

@@ -11,7 +11,8 @@ import io.mover.spi.RelativePath;
 
 /**
  * Include and exclude globs. A pattern without {@code /} matches a name at any depth ({@code *.tmp});
- * one with {@code /} matches the whole relative path ({@code logs/**}). An excluded directory is not
+ * one with {@code /} matches the whole relative path ({@code logs/**}), and a leading {@code /} anchors a
+ * name to the root ({@code /cache}), as in rsync. An excluded directory is not
  * entered; includes apply to files only, so directories are always crawled for matching files.
  */
 final class PathFilter {
@@ -39,7 +40,7 @@ final class PathFilter {
                 throw new MoverException(ErrorCode.INVALID_ARGUMENT, "empty " + option + " pattern");
             }
             try {
-                return new Glob(FileSystems.getDefault().getPathMatcher("glob:" + trimmed), trimmed.contains("/"));
+                return new Glob(FileSystems.getDefault().getPathMatcher("glob:" + trimmed), pattern.startsWith("/") || trimmed.contains("/"));
             }
             catch (IllegalArgumentException e) {
                 throw new MoverException(ErrorCode.INVALID_ARGUMENT, "invalid " + option + " pattern '" + pattern + "': " + e.getMessage().lines().findFirst().orElse(""));

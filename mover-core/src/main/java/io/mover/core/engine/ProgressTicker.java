@@ -6,6 +6,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
+import io.mover.spi.MoverException;
+
 import static java.util.Objects.requireNonNull;
 
 /**
@@ -73,7 +75,7 @@ final class ProgressTicker {
         return new JobSummary(state, started, Duration.ofNanos(System.nanoTime() - startNanos), c.filesScanned.sum(), c.filesDone.sum(),
                 c.filesSkipped.sum(), c.filesFailed.sum(), c.directoriesCreated.sum(), c.bytesTransferred.sum(), c.bytesScanned.sum(),
                 c.retries.sum(), run.job().codec().describe(), stages, JobMeters.bottleneck(stages), c.failures(),
-                run.fatal().map(Throwable::getMessage));
+                run.fatal().map(Throwable::getMessage), run.fatal().map(MoverException::code));
     }
 
     private JobState terminalState() {

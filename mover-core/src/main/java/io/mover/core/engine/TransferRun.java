@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -297,7 +298,14 @@ final class TransferRun {
 
     /** Runs {@code action}, again after a backoff for retryable errors, up to the configured retries. */
     <T> T withRetries(Supplier<T> action) {
+        return withRetries(action, new AtomicInteger());
+    }
+
+    /** As {@link #withRetries(Supplier)}, raising {@code attempts} to the most attempts any call needed. */
+    <T> T withRetries(Supplier<T> action, AtomicInteger attempts) {
         for (int attempt = 0; ; attempt++) {
+            int tried = attempt + 1;
+            attempts.accumulateAndGet(tried, Math::max);
             try {
                 return action.get();
             }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.mover.spi.CodecFactory;
 import io.mover.spi.EndpointUri;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
@@ -16,10 +17,10 @@ import io.mover.spi.Source;
 import io.mover.spi.SourceFactory;
 
 /** Serves {@code mem://<store>} locations from named {@link MemoryStore}s, for engine tests. */
-final class MemoryPlugin implements MoverPlugin {
+public final class MemoryPlugin implements MoverPlugin {
     final Map<String, MemoryStore> stores = new ConcurrentHashMap<>();
 
-    MemoryStore store(String name) {
+    public MemoryStore store(String name) {
         return stores.computeIfAbsent(name, n -> new MemoryStore());
     }
 
@@ -50,6 +51,11 @@ final class MemoryPlugin implements MoverPlugin {
                 return store;
             }
         });
+    }
+
+    @Override
+    public List<CodecFactory> codecFactories() {
+        return List.of(io.mover.core.codec.DeflateTestCodec.FACTORY);
     }
 
     @Override

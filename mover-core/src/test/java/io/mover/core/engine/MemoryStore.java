@@ -31,7 +31,7 @@ import io.mover.spi.SourceReader;
  * A tree in memory that is both a source and a sink, faithful to the SPI contract (temporaries
  * invisible until commit, positional writes, NOT_FOUND / NOT_A_DIRECTORY), with faults to inject.
  */
-final class MemoryStore implements Source, Sink {
+public final class MemoryStore implements Source, Sink {
     static final EndpointInfo INFO = new EndpointInfo(Duration.ofNanos(1), Set.of(), true, false, true);
 
     record Node(EntryType type, byte[] data, Instant mtime) {}
@@ -52,18 +52,18 @@ final class MemoryStore implements Source, Sink {
         nodes.put(RelativePath.ROOT, new Node(EntryType.DIRECTORY, null, Instant.EPOCH));
     }
 
-    void file(String path, byte[] data, Instant mtime) {
+    public void file(String path, byte[] data, Instant mtime) {
         RelativePath p = RelativePath.of(path);
         mkdirs(p.parent());
         nodes.put(p, new Node(EntryType.FILE, data, mtime));
     }
 
-    void dir(String path, Instant mtime) {
+    public void dir(String path, Instant mtime) {
         mkdirs(RelativePath.of(path));
         nodes.put(RelativePath.of(path), new Node(EntryType.DIRECTORY, null, mtime));
     }
 
-    byte[] data(String path) {
+    public byte[] data(String path) {
         Node node = nodes.get(RelativePath.of(path));
         return node == null ? null : node.data();
     }
