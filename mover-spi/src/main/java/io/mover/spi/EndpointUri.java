@@ -57,7 +57,7 @@ public record EndpointUri(String scheme, String authority, String path, Optional
             return new EndpointUri(uri.getScheme(), authority, path, query);
         }
         catch (URISyntaxException | IllegalArgumentException e) {
-            String redacted = text.contains("?") ? text.substring(0, text.indexOf('?')) + "?[hidden]" : text;
+            String redacted = (text.contains("?") ? text.substring(0, text.indexOf('?')) + "?[hidden]" : text).replaceFirst("://[^/@]*@", "://[hidden]@");
             throw new MoverException(ErrorCode.INVALID_ARGUMENT, "malformed location '" + redacted + "': " +
                     (e instanceof URISyntaxException syntax ? syntax.getReason() : e.getMessage()) +
                     " (percent-encode spaces and special characters in URIs, or give a plain path)");
@@ -75,7 +75,18 @@ public record EndpointUri(String scheme, String authority, String path, Optional
 
     @Override
     public String toString() {
-        String prefix = scheme.equals("file") && authority.isEmpty() ? "" : scheme + "://" + authority;
+        String prefix = scheme.equals("file") && authority.isEmpty() ? "" : scheme + "://" + hideUserInfo(authority);
         return prefix + path + (query.isPresent() ? "?[hidden]" : "");
+    }
+
+    /** {@code user:password@host} prints as {@code user:[hidden]@host}: a password in a URI is a secret too. */
+    private static String hideUserInfo(String authority) {
+        int at = authority.lastIndexOf('@');
+        if (at < 0) {
+            return authority;
+        }
+        int colon = authority.indexOf(':');
+        String user = colon >= 0 && colon < at ? authority.substring(0, colon) + ":[hidden]" : authority.substring(0, at);
+        return user + authority.substring(at);
     }
 }
