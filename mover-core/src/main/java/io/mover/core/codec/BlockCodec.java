@@ -58,11 +58,13 @@ public final class BlockCodec {
             if (block.payload().remaining() != header.rawLength()) {
                 throw new MoverException(ErrorCode.CHECKSUM_MISMATCH, "raw block of " + block.payload().remaining() + " bytes, header says " + header.rawLength());
             }
-            if (block.payload() != target) {
-                target.clear();
-                target.put(block.payload().duplicate());
-                target.flip();
+            if (block.payload() == target) {
+                // the block never left this buffer (in-process, raw): its bytes are the ones checksummed
+                return target;
             }
+            target.clear();
+            target.put(block.payload().duplicate());
+            target.flip();
         }
         else {
             if (codec == null || codec.wireId() != header.codecId()) {

@@ -72,7 +72,7 @@ class BlockCodecTest {
     void corruptionIsDetectedByTheChecksum() {
         for (Codec c : Arrays.asList(deflate, null)) {
             BlockCodec codec = new BlockCodec(c);
-            byte[] data = c == null ? random() : text();
+            byte[] data = c == null ? random() : text(); // the raw block is decoded into another buffer, as after a link
             ByteBuffer scratch = ByteBuffer.allocate(BlockCodec.encodedCapacity(deflate, BLOCK));
             BlockCodec.EncodedBlock block = codec.encode(ByteBuffer.wrap(data.clone()), scratch);
             ByteBuffer payload = block.payload();

@@ -1,0 +1,66 @@
+# Shared helpers for the benchmark scripts: source it, do not run it.
+# Each script runs mover and the tools a user would pick instead, in one run, on the same data,
+# alternating the order, and prints medians and ratios. See BENCHMARKING notes in docs/benchmarks.md.
+set -euo pipefail
+
+BENCH_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BENCH_DIR="${BENCH_DIR:-/tmp/mover-bench}"
+RUNS="${RUNS:-3}"
+MOVER="$BENCH_ROOT/mover"
+
+if [[ -z "${JAVA_HOME:-}" ]] || ! "$JAVA_HOME/bin/java" -version 2>&1 | grep -qE 'version "(2[5-9]|[3-9][0-9])'; then
+  export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
+fi
+
+need() {
+  for tool in "$@"; do
+    if ! command -v "$tool" > /dev/null; then
+      echo "bench: $tool is missing; install it (sudo apt-get install -y $tool) and run again" >&2
+      exit 1
+    fi
+  done
+}
+
+build_mover() {
+  if [[ ! -f "$BENCH_ROOT/mover-cli/target/mover-cli.jar" ]]; then
+    (cd "$BENCH_ROOT" && ./mvnw -B -q -DskipTests install)
+  fi
+}
+
+# Drops the page cache when allowed (root outside a container); otherwise every tool sees the same warm cache.
+drop_caches() {
+  sync
+  if [[ -w /proc/sys/vm/drop_caches ]]; then echo 3 > /proc/sys/vm/drop_caches; fi
+}
+
+# timed NAME CMD...: runs CMD once, appends "NAME seconds maxrss_kib" to $RESULTS.
+timed() {
+  local name="$1"; shift
+  local out
+  out=$( { /usr/bin/time -f '%e %M' "$@" > /dev/null 2> "$BENCH_DIR/last.err"; } 2>&1 | tail -1 ) || true
+  if ! tail -1 "$BENCH_DIR/last.err" | grep -qE '^[0-9.]+ [0-9]+$'; then
+    echo "bench: $name failed:" >&2; cat "$BENCH_DIR/last.err" >&2; exit 1
+  fi
+  out=$(tail -1 "$BENCH_DIR/last.err")
+  echo "$name $out" >> "$RESULTS"
+  echo "  $name: ${out% *} s, peak RSS $(( ${out#* } / 1024 )) MiB" >&2
+}
+
+# report BYTES BASELINE...: prints the median time, throughput, and mover's ratio against each tool.
+report() {
+  local bytes="$1"
+  python3 - "$RESULTS" "$bytes" <<'PY'
+import sys, statistics, collections
+results, total = sys.argv[1], int(sys.argv[2])
+runs = collections.defaultdict(list)
+for line in open(results):
+    name, secs, rss = line.split()
+    runs[name].append((float(secs), int(rss)))
+med = {n: statistics.median(s for s, _ in r) for n, r in runs.items()}
+print(f"{'tool':<22}{'median s':>10}{'MB/s':>10}{'peak RSS MiB':>14}{'mover speed vs tool':>22}")
+for name, r in runs.items():
+    mbps = total / med[name] / 1e6 if med[name] > 0 else float('inf')
+    ratio = med[name] / med['mover'] if med.get('mover') else float('nan')
+    print(f"{name:<22}{med[name]:>10.2f}{mbps:>10.1f}{max(x for _, x in r) / 1024:>14.0f}{ratio:>21.2f}x")
+PY
+}

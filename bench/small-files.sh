@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# 10,000 files of 100 KiB in 100 folders, local to local: mover copy against cp -r, tar | tar and
+# rclone copy (default flags), each including its own start-up. Target: mover >= 1.0x the fastest.
+# Also reports mover's peak RSS (target < 300 MiB).
+# Usage: bench/small-files.sh [FILES] [FOLDERS]
+source "$(dirname "$0")/lib.sh"
+FILES="${1:-10000}"; FOLDERS="${2:-100}"
+need python3 tar rclone
+build_mover
+mkdir -p "$BENCH_DIR"; RESULTS="$BENCH_DIR/small-files.results"; : > "$RESULTS"
+SRC="$BENCH_DIR/small-src-$FILES"
+if [[ ! -d "$SRC" ]]; then
+  echo "bench: writing $FILES files of 100 KiB in $FOLDERS folders" >&2
+  python3 - "$SRC" "$FILES" "$FOLDERS" <<'PY'
+import os, sys
+root, files, folders = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+text = (b"2026-11-23 INFO mover small file benchmark line\n" * 3000)[:100 * 1024 // 2]
+for d in range(folders):
+    os.makedirs(os.path.join(root, f"dir{d:03d}"), exist_ok=True)
+for i in range(files):
+    with open(os.path.join(root, f"dir{i % folders:03d}", f"file{i:05d}.dat"), "wb") as f:
+        f.write(os.urandom(100 * 1024 // 2) + text)
+PY
+fi
+DST="$BENCH_DIR/small-dst"
+tools=(mover cp tar rclone)
+for run in $(seq "$RUNS"); do
+  echo "run $run/$RUNS" >&2
+  # rotate the order so no tool always runs first on a cold cache
+  for k in 0 1 2 3; do
+    tool=${tools[$(( (k + run) % 4 ))]}
+    rm -rf "$DST"; drop_caches
+    case $tool in
+      mover)  timed mover "$MOVER" copy "$SRC" "$DST"; diff -r -q "$SRC" "$DST" > /dev/null ;;
+      cp)     timed "cp -r" cp -r "$SRC" "$DST" ;;
+      tar)    mkdir -p "$DST"; timed "tar|tar" bash -c "tar -C '$SRC' -cf - . | tar -C '$DST' -xf -" ;;
+      rclone) timed "rclone copy" rclone copy --config /dev/null "$SRC" "$DST" ;;
+    esac
+  done
+done
+rm -rf "$DST"
+echo "$FILES files of 100 KiB in $FOLDERS folders, local to local, $RUNS runs, median (JVM start included):"
+report $((FILES * 100 * 1024))
