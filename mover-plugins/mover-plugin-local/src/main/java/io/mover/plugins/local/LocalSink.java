@@ -2,7 +2,6 @@ package io.mover.plugins.local;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -13,12 +12,9 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.HexFormat;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import io.mover.spi.EndpointInfo;
@@ -35,16 +31,10 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * Writes a local tree. Each file is written under a temporary name in its final directory
- * ({@code .mover.<jobKey>.<random>.<name>}) and renamed into place atomically at commit, so a reader
+ * ({@link LocalTemporaries}) and renamed into place atomically at commit, so a reader
  * never sees a partial file and a crash leaves only temporaries that the next run of the job removes.
  */
 final class LocalSink implements Sink, SymbolicLinks {
-    static final String TEMP_PREFIX = ".mover.";
-    /** {@code .mover.<jobKey>.<12 hex>.<name>}: only names of exactly this shape are temporaries, so a user's {@code .mover.x} is kept. */
-    private static final Pattern TEMPORARY = Pattern.compile("\\.mover\\.[A-Za-z0-9_-]{1,64}\\.[0-9a-f]{12}\\..+", Pattern.DOTALL);
-    /** Keeps the temporary name under NAME_MAX (255 bytes) whatever the final name. */
-    private static final int MAX_NAME_BYTES_IN_TEMP = 80;
-
     private final Path root;
     /** The root with its links resolved: what every existing ancestor of a path must stay below. */
     private final Path realRoot;
@@ -71,7 +61,7 @@ final class LocalSink implements Sink, SymbolicLinks {
 
     @Override
     public Optional<Entry> stat(RelativePath path) {
-        if (isTemporary(path.name())) {
+        if (LocalTemporaries.isTemporary(path.name())) {
             return Optional.empty();
         }
         Path file = inside(path);
@@ -93,7 +83,7 @@ final class LocalSink implements Sink, SymbolicLinks {
             throw new MoverException(ErrorCode.NOT_FOUND, "cannot list " + dir + ": no such directory");
         }
         try {
-            return LocalFiles.list(dir, directory, false, name -> !isTemporary(name));
+            return LocalFiles.list(dir, directory, false, name -> !LocalTemporaries.isTemporary(name));
         }
         catch (IOException e) {
             throw IoErrors.map(e, "list", dir);
@@ -149,7 +139,7 @@ final class LocalSink implements Sink, SymbolicLinks {
         }
         refuseReserved(path);
         Path target = inside(path);
-        Path temporary = target.resolveSibling(temporaryName(path.name()));
+        Path temporary = target.resolveSibling(LocalTemporaries.name(jobKey, path.name()));
         try {
             FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             open.add(temporary);
@@ -213,9 +203,9 @@ final class LocalSink implements Sink, SymbolicLinks {
     @Override
     public int removeStaleTemporaries(RelativePath directory) {
         Path dir = inside(directory);
-        String prefix = TEMP_PREFIX + jobKey + ".";
+        String prefix = LocalTemporaries.PREFIX + jobKey + ".";
         int removed = 0;
-        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, file -> file.getFileName().toString().startsWith(prefix) && isTemporary(file.getFileName().toString()))) {
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, file -> file.getFileName().toString().startsWith(prefix) && LocalTemporaries.isTemporary(file.getFileName().toString()))) {
             for (Path file : stream) {
                 if (!open.contains(file) && Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(file)) {
                     removed++;
@@ -235,7 +225,7 @@ final class LocalSink implements Sink, SymbolicLinks {
     public void createSymbolicLink(RelativePath path, String target) {
         refuseReserved(path);
         Path link = inside(path);
-        Path temporary = link.resolveSibling(temporaryName(path.name()));
+        Path temporary = link.resolveSibling(LocalTemporaries.name(jobKey, path.name()));
         try {
             Files.createSymbolicLink(temporary, Path.of(target));
             Files.move(temporary, link, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -254,13 +244,9 @@ final class LocalSink implements Sink, SymbolicLinks {
     @Override
     public void close() {}
 
-    static boolean isTemporary(String name) {
-        return name.startsWith(TEMP_PREFIX) && TEMPORARY.matcher(name).matches();
-    }
-
     private static void refuseReserved(RelativePath path) {
         for (String segment : path.segments()) {
-            if (isTemporary(segment)) {
+            if (LocalTemporaries.isTemporary(segment)) {
                 throw new MoverException(ErrorCode.INVALID_PATH, "cannot write '" + path + "': names of the form .mover.<job>.<hex>.<name> are mover's temporaries");
             }
         }
@@ -311,30 +297,5 @@ final class LocalSink implements Sink, SymbolicLinks {
 
     private MoverException escapes(RelativePath path) {
         return new MoverException(ErrorCode.INVALID_PATH, "refusing '" + path + "': it passes through a symbolic link that leads outside the destination " + root);
-    }
-
-    private String temporaryName(String name) {
-        byte[] random = new byte[6];
-        ThreadLocalRandom.current().nextBytes(random);
-        return TEMP_PREFIX + jobKey + "." + HexFormat.of().formatHex(random) + "." + truncate(name);
-    }
-
-    /** The final name cut to a bounded number of UTF-8 bytes, on a character boundary. */
-    private static String truncate(String name) {
-        if (name.getBytes(StandardCharsets.UTF_8).length <= MAX_NAME_BYTES_IN_TEMP) {
-            return name;
-        }
-        int end = 0;
-        int bytes = 0;
-        while (end < name.length()) {
-            int cp = name.codePointAt(end);
-            int length = new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8).length;
-            if (bytes + length > MAX_NAME_BYTES_IN_TEMP) {
-                break;
-            }
-            bytes += length;
-            end += Character.charCount(cp);
-        }
-        return name.substring(0, end);
     }
 }

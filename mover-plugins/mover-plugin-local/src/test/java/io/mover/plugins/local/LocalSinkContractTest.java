@@ -36,7 +36,7 @@ final class LocalSinkContractTest extends SinkContractTest {
 
     @Override
     public boolean isTemporaryName(String storedName) {
-        return LocalSink.isTemporary(RelativePath.of(storedName).name());
+        return LocalTemporaries.isTemporary(RelativePath.of(storedName).name());
     }
 
     @Override
