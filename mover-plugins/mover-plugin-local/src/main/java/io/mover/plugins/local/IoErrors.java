@@ -27,6 +27,10 @@ final class IoErrors {
         if (lower.contains("name too long")) {
             return new MoverException(ErrorCode.INVALID_PATH, what + "the name is too long for this file system", e);
         }
+        if (lower.equals("not a directory")) {
+            // ENOTDIR arrives as a plain FileSystemException, not a NotDirectoryException
+            return new MoverException(ErrorCode.NOT_A_DIRECTORY, what + "a file is in the way where a directory is needed", e);
+        }
         if (lower.contains("read-only file system")) {
             return new MoverException(ErrorCode.PERMISSION_DENIED, what + "the file system is read-only", e);
         }

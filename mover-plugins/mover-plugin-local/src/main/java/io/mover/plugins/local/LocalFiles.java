@@ -124,7 +124,8 @@ final class LocalFiles {
             Files.getFileAttributeView(file, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
                     .setPermissions(toPermissions(source.attributes().posixMode().getAsInt()));
         }
-        Files.getFileAttributeView(file, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+        // the basic view: the POSIX one is absent on Windows
+        Files.getFileAttributeView(file, java.nio.file.attribute.BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
                 .setTimes(FileTime.from(source.lastModified()), null, null);
     }
 }

@@ -1,10 +1,7 @@
 package io.mover.plugins.local;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -15,12 +12,9 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.HexFormat;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
 import io.mover.spi.EndpointInfo;
@@ -37,21 +31,25 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * Writes a local tree. Each file is written under a temporary name in its final directory
- * ({@code .mover.<jobKey>.<random>.<name>}) and renamed into place atomically at commit, so a reader
+ * ({@link LocalTemporaries}) and renamed into place atomically at commit, so a reader
  * never sees a partial file and a crash leaves only temporaries that the next run of the job removes.
  */
 final class LocalSink implements Sink, SymbolicLinks {
-    static final String TEMP_PREFIX = ".mover.";
-    /** Keeps the temporary name under NAME_MAX (255 bytes) whatever the final name. */
-    private static final int MAX_NAME_BYTES_IN_TEMP = 80;
-
     private final Path root;
+    /** The root with its links resolved: what every existing ancestor of a path must stay below. */
+    private final Path realRoot;
     private final String jobKey;
     private final boolean fsync;
     private final Set<Path> open = ConcurrentHashMap.newKeySet();
 
     LocalSink(Path root, String jobKey, boolean fsync) {
         this.root = requireNonNull(root, "root is null");
+        try {
+            this.realRoot = root.toRealPath();
+        }
+        catch (IOException e) {
+            throw IoErrors.map(e, "resolve the destination", root);
+        }
         this.jobKey = requireNonNull(jobKey, "jobKey is null");
         this.fsync = fsync;
     }
@@ -63,10 +61,10 @@ final class LocalSink implements Sink, SymbolicLinks {
 
     @Override
     public Optional<Entry> stat(RelativePath path) {
-        if (isTemporary(path.name())) {
+        if (LocalTemporaries.isTemporary(path.name())) {
             return Optional.empty();
         }
-        Path file = LocalFiles.resolve(root, path);
+        Path file = inside(path);
         try {
             return LocalFiles.entry(file, path, false);
         }
@@ -77,7 +75,7 @@ final class LocalSink implements Sink, SymbolicLinks {
 
     @Override
     public Stream<Entry> list(RelativePath directory) {
-        Path dir = LocalFiles.resolve(root, directory);
+        Path dir = inside(directory);
         if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
             if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
                 throw new MoverException(ErrorCode.NOT_A_DIRECTORY, "cannot list " + dir + ": not a directory");
@@ -85,7 +83,7 @@ final class LocalSink implements Sink, SymbolicLinks {
             throw new MoverException(ErrorCode.NOT_FOUND, "cannot list " + dir + ": no such directory");
         }
         try {
-            return LocalFiles.list(dir, directory, false, name -> !isTemporary(name));
+            return LocalFiles.list(dir, directory, false, name -> !LocalTemporaries.isTemporary(name));
         }
         catch (IOException e) {
             throw IoErrors.map(e, "list", dir);
@@ -98,15 +96,19 @@ final class LocalSink implements Sink, SymbolicLinks {
      */
     @Override
     public boolean mkdirs(RelativePath directory) {
+        refuseReserved(directory);
         Path current = root;
         boolean created = false;
         for (String segment : directory.segments()) {
             current = current.resolve(segment);
             try {
                 BasicFileAttributes attributes = Files.readAttributes(current, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                if (!attributes.isDirectory()) {
-                    throw new MoverException(ErrorCode.NOT_A_DIRECTORY, "cannot create directory " + current + ": a "
-                            + (attributes.isSymbolicLink() ? "symbolic link" : "file") + " is in the way; remove it or choose another destination");
+                if (attributes.isSymbolicLink()) {
+                    checkLinkedDirectory(current, directory);
+                }
+                else if (!attributes.isDirectory()) {
+                    throw new MoverException(ErrorCode.NOT_A_DIRECTORY, "cannot create directory " + current
+                            + ": a file is in the way; remove it or choose another destination");
                 }
             }
             catch (NoSuchFileException missing) {
@@ -135,15 +137,17 @@ final class LocalSink implements Sink, SymbolicLinks {
         if (path.isRoot()) {
             throw new MoverException(ErrorCode.INVALID_PATH, "cannot write a file at the destination root; name a directory as destination");
         }
-        Path target = LocalFiles.resolve(root, path);
-        Path temporary = target.resolveSibling(temporaryName(path.name()));
+        refuseReserved(path);
+        Path target = inside(path);
+        Path temporary = target.resolveSibling(LocalTemporaries.name(jobKey, path.name()));
         try {
             FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             open.add(temporary);
-            return new Writer(path, target, temporary, channel, entry);
+            return new LocalSinkWriter(path, target, temporary, channel, entry, fsync, open);
         }
         catch (IOException e) {
-            throw IoErrors.map(e, "create", temporary);
+            // name the file the user asked for, not our temporary
+            throw IoErrors.map(e, "create", target);
         }
     }
 
@@ -152,7 +156,7 @@ final class LocalSink implements Sink, SymbolicLinks {
         if (path.isRoot()) {
             throw new MoverException(ErrorCode.INVALID_PATH, "refusing to delete the destination root");
         }
-        Path file = LocalFiles.resolve(root, path);
+        Path file = inside(path);
         try {
             if (recursive && Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
                 // walkFileTree does not follow links by default: a link inside is removed, never its target
@@ -187,7 +191,7 @@ final class LocalSink implements Sink, SymbolicLinks {
 
     @Override
     public void setAttributes(RelativePath path, Entry entry) {
-        Path file = LocalFiles.resolve(root, path);
+        Path file = inside(path);
         try {
             LocalFiles.applyAttributes(file, entry);
         }
@@ -198,10 +202,10 @@ final class LocalSink implements Sink, SymbolicLinks {
 
     @Override
     public int removeStaleTemporaries(RelativePath directory) {
-        Path dir = LocalFiles.resolve(root, directory);
-        String prefix = TEMP_PREFIX + jobKey + ".";
+        Path dir = inside(directory);
+        String prefix = LocalTemporaries.PREFIX + jobKey + ".";
         int removed = 0;
-        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, file -> file.getFileName().toString().startsWith(prefix))) {
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, file -> file.getFileName().toString().startsWith(prefix) && LocalTemporaries.isTemporary(file.getFileName().toString()))) {
             for (Path file : stream) {
                 if (!open.contains(file) && Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(file)) {
                     removed++;
@@ -219,8 +223,9 @@ final class LocalSink implements Sink, SymbolicLinks {
 
     @Override
     public void createSymbolicLink(RelativePath path, String target) {
-        Path link = LocalFiles.resolve(root, path);
-        Path temporary = link.resolveSibling(temporaryName(path.name()));
+        refuseReserved(path);
+        Path link = inside(path);
+        Path temporary = link.resolveSibling(LocalTemporaries.name(jobKey, path.name()));
         try {
             Files.createSymbolicLink(temporary, Path.of(target));
             Files.move(temporary, link, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -239,107 +244,58 @@ final class LocalSink implements Sink, SymbolicLinks {
     @Override
     public void close() {}
 
-    static boolean isTemporary(String name) {
-        return name.startsWith(TEMP_PREFIX);
+    private static void refuseReserved(RelativePath path) {
+        for (String segment : path.segments()) {
+            if (LocalTemporaries.isTemporary(segment)) {
+                throw new MoverException(ErrorCode.INVALID_PATH, "cannot write '" + path + "': names of the form .mover.<job>.<hex>.<name> are mover's temporaries");
+            }
+        }
     }
 
-    private String temporaryName(String name) {
-        byte[] random = new byte[6];
-        ThreadLocalRandom.current().nextBytes(random);
-        return TEMP_PREFIX + jobKey + "." + HexFormat.of().formatHex(random) + "." + truncate(name);
+    /**
+     * {@code root} joined with {@code path}, refused when its deepest existing ancestor resolves outside
+     * the root: a symbolic link planted in the destination must not redirect a write, a delete or a
+     * listing elsewhere. (A link swapped in after this check is not caught; only someone who can
+     * already write the destination can do that.)
+     */
+    private Path inside(RelativePath path) {
+        Path file = LocalFiles.resolve(root, path);
+        Path ancestor = file.getParent();
+        for (int level = path.depth() - 1; level > 0; level--, ancestor = ancestor.getParent()) {
+            try {
+                if (!ancestor.toRealPath().startsWith(realRoot)) {
+                    throw escapes(path);
+                }
+                return file;
+            }
+            catch (NoSuchFileException missing) {
+                // not there yet: nothing below it can be redirected, so ask its parent
+            }
+            catch (IOException e) {
+                throw IoErrors.map(e, "resolve", ancestor);
+            }
+        }
+        return file;
     }
 
-    /** The final name cut to a bounded number of UTF-8 bytes, on a character boundary. */
-    private static String truncate(String name) {
-        if (name.getBytes(StandardCharsets.UTF_8).length <= MAX_NAME_BYTES_IN_TEMP) {
-            return name;
+    /** A link met by mkdirs may be passed through when it leads to a directory inside the root. */
+    private void checkLinkedDirectory(Path link, RelativePath directory) throws IOException {
+        Path real;
+        try {
+            real = link.toRealPath();
         }
-        int end = 0;
-        int bytes = 0;
-        while (end < name.length()) {
-            int cp = name.codePointAt(end);
-            int length = new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8).length;
-            if (bytes + length > MAX_NAME_BYTES_IN_TEMP) {
-                break;
-            }
-            bytes += length;
-            end += Character.charCount(cp);
+        catch (NoSuchFileException dangling) {
+            throw new MoverException(ErrorCode.NOT_A_DIRECTORY, "cannot create directory " + link + ": a dangling symbolic link is in the way");
         }
-        return name.substring(0, end);
+        if (!real.startsWith(realRoot)) {
+            throw escapes(directory);
+        }
+        if (!Files.isDirectory(real)) {
+            throw new MoverException(ErrorCode.NOT_A_DIRECTORY, "cannot create directory " + link + ": a symbolic link to a file is in the way");
+        }
     }
 
-    private final class Writer implements SinkWriter {
-        private final RelativePath path;
-        private final Path target;
-        private final Path temporary;
-        private final FileChannel channel;
-        private final Entry entry;
-        private final AtomicBoolean finished = new AtomicBoolean();
-
-        Writer(RelativePath path, Path target, Path temporary, FileChannel channel, Entry entry) {
-            this.path = path;
-            this.target = target;
-            this.temporary = temporary;
-            this.channel = channel;
-            this.entry = entry;
-        }
-
-        @Override
-        public void write(long position, ByteBuffer source) {
-            long at = position;
-            try {
-                while (source.hasRemaining()) {
-                    at += channel.write(source, at);
-                }
-            }
-            catch (ClosedChannelException e) {
-                throw new MoverException(ErrorCode.CANCELLED, "write to " + target + " was aborted", e);
-            }
-            catch (IOException e) {
-                throw IoErrors.map(e, "write", target);
-            }
-        }
-
-        @Override
-        public Entry commit() {
-            if (finished.get()) {
-                throw new IllegalStateException("writer for " + path + " is already committed or aborted");
-            }
-            try {
-                if (fsync) {
-                    channel.force(true);
-                }
-                channel.close();
-                LocalFiles.applyAttributes(temporary, entry);
-                if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
-                    throw new MoverException(ErrorCode.ALREADY_EXISTS, "cannot replace directory " + target + " with a file; delete it first");
-                }
-                Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                finished.set(true);
-                open.remove(temporary);
-                return LocalFiles.entry(target, path, false)
-                        .orElseThrow(() -> new MoverException(ErrorCode.IO_ERROR, target + " vanished right after it was renamed into place"));
-            }
-            catch (IOException e) {
-                throw IoErrors.map(e, "commit", target);
-            }
-        }
-
-        @Override
-        public void abort() {
-            if (!finished.compareAndSet(false, true)) {
-                return;
-            }
-            try {
-                channel.close();
-                Files.deleteIfExists(temporary);
-            }
-            catch (IOException e) {
-                throw IoErrors.map(e, "remove the temporary", temporary);
-            }
-            finally {
-                open.remove(temporary);
-            }
-        }
+    private MoverException escapes(RelativePath path) {
+        return new MoverException(ErrorCode.INVALID_PATH, "refusing '" + path + "': it passes through a symbolic link that leads outside the destination " + root);
     }
 }

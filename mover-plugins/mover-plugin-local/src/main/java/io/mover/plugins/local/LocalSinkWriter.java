@@ -1,0 +1,105 @@
+package io.mover.plugins.local;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.mover.spi.Entry;
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
+import io.mover.spi.RelativePath;
+import io.mover.spi.SinkWriter;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Writes one file of a {@link LocalSink} into its temporary and renames it into place at commit.
+ * Thread-safe: positional writes go straight to the {@link FileChannel}, which allows them
+ * concurrently; closing the channel (abort) makes a blocked write fail with CANCELLED.
+ */
+final class LocalSinkWriter implements SinkWriter {
+    private final RelativePath path;
+    private final Path target;
+    private final Path temporary;
+    private final FileChannel channel;
+    private final Entry entry;
+    private final boolean fsync;
+    /** The sink's set of open temporaries, which its stale-temporary sweep must leave alone. */
+    private final Set<Path> open;
+    private final AtomicBoolean finished = new AtomicBoolean();
+
+    LocalSinkWriter(RelativePath path, Path target, Path temporary, FileChannel channel, Entry entry, boolean fsync, Set<Path> open) {
+        this.path = requireNonNull(path, "path is null");
+        this.target = requireNonNull(target, "target is null");
+        this.temporary = requireNonNull(temporary, "temporary is null");
+        this.channel = requireNonNull(channel, "channel is null");
+        this.entry = requireNonNull(entry, "entry is null");
+        this.fsync = fsync;
+        this.open = requireNonNull(open, "open is null");
+    }
+
+    @Override
+    public void write(long position, ByteBuffer source) {
+        long at = position;
+        try {
+            while (source.hasRemaining()) {
+                at += channel.write(source, at);
+            }
+        }
+        catch (ClosedChannelException e) {
+            throw new MoverException(ErrorCode.CANCELLED, "write to " + target + " was aborted", e);
+        }
+        catch (IOException e) {
+            throw IoErrors.map(e, "write", target);
+        }
+    }
+
+    @Override
+    public Entry commit() {
+        if (finished.get()) {
+            throw new IllegalStateException("writer for " + path + " is already committed or aborted");
+        }
+        try {
+            if (fsync) {
+                channel.force(true);
+            }
+            channel.close();
+            LocalFiles.applyAttributes(temporary, entry);
+            if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+                throw new MoverException(ErrorCode.ALREADY_EXISTS, "cannot replace directory " + target + " with a file; delete it first");
+            }
+            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            finished.set(true);
+            open.remove(temporary);
+            return LocalFiles.entry(target, path, false)
+                    .orElseThrow(() -> new MoverException(ErrorCode.IO_ERROR, target + " vanished right after it was renamed into place"));
+        }
+        catch (IOException e) {
+            throw IoErrors.map(e, "commit", target);
+        }
+    }
+
+    @Override
+    public void abort() {
+        if (!finished.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            channel.close();
+            Files.deleteIfExists(temporary);
+        }
+        catch (IOException e) {
+            throw IoErrors.map(e, "remove the temporary", temporary);
+        }
+        finally {
+            open.remove(temporary);
+        }
+    }
+}
