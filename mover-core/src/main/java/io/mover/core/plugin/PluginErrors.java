@@ -16,10 +16,11 @@ final class PluginErrors {
         StringBuilder reason = new StringBuilder();
         Throwable current = error;
         for (int depth = 0; current != null && depth < MAX_CAUSES; depth++) {
-            if (!reason.isEmpty()) {
-                reason.append(": ");
+            String message = current.getMessage() == null ? "" : current.getMessage();
+            // NoClassDefFoundError "a/b/C" caused by ClassNotFoundException "a.b.C" says one thing once.
+            if (reason.isEmpty() || message.isEmpty() || !reason.toString().replace('/', '.').contains(message.replace('/', '.'))) {
+                reason.append(reason.isEmpty() ? "" : ": ").append(describeOne(current));
             }
-            reason.append(describeOne(current));
             current = current.getCause() == current ? null : current.getCause();
         }
         if (hasLinkageError(error)) {
@@ -44,7 +45,9 @@ final class PluginErrors {
     private static boolean hasLinkageError(Throwable error) {
         Throwable current = error;
         for (int depth = 0; current != null && depth < MAX_CAUSES; depth++) {
-            if (current instanceof NoClassDefFoundError || current instanceof ClassNotFoundException) {
+            // ServiceLoader reports a provider class missing from the jars as "Provider x not found", with no cause.
+            boolean providerMissing = current instanceof ServiceConfigurationError && String.valueOf(current.getMessage()).endsWith(" not found");
+            if (providerMissing || current instanceof NoClassDefFoundError || current instanceof ClassNotFoundException) {
                 return true;
             }
             current = current.getCause();

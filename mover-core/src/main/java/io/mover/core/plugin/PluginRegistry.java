@@ -82,7 +82,7 @@ public final class PluginRegistry {
             for (PluginDescriptor existing : descriptors) {
                 if (existing.name().equals(name)) {
                     throw new MoverException(ErrorCode.PLUGIN_FAILED, "plugin " + name + " is installed twice: "
-                            + existing.version() + " (" + existing.location() + ") and " + who + "; remove one of them");
+                            + existing.name() + " " + existing.version() + " (" + existing.location() + ") and " + who + "; remove one of them");
                 }
             }
             Map<String, String> claims = new LinkedHashMap<>();

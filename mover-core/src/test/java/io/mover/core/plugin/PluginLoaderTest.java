@@ -118,6 +118,22 @@ class PluginLoaderTest {
     }
 
     @Test
+    void missingProviderClassAndCorruptJarAreReported() throws Exception {
+        goodPlugin("good");
+        write("ghost", "ghost.jar", new TestJar().service("com.example.ghost.Plugin"));
+        Files.createDirectories(plugins.resolve("corrupt"));
+        Files.writeString(plugins.resolve("corrupt/corrupt.jar"), "not a zip file");
+
+        LoadedPlugins loaded = PluginLoader.load(List.of(plugins));
+
+        assertThat(loaded.registry().descriptors()).extracting(PluginDescriptor::name).containsExactly("good");
+        assertThat(loaded.failures()).satisfiesExactly(
+                corrupt -> assertThat(corrupt.reason()).startsWith("cannot read the plugin's jars: ZipException"),
+                ghost -> assertThat(ghost.reason()).startsWith("Provider com.example.ghost.Plugin not found")
+                        .contains("a class the plugin needs is in none of its jars"));
+    }
+
+    @Test
     void constructorThatThrowsIsReportedWithItsMessage() {
         goodPlugin("good");
         write("boom", "boom.jar", new TestJar().source("com.example.boom.Plugin", TestPlugins.THROWING).service("com.example.boom.Plugin"));
@@ -142,8 +158,8 @@ class PluginLoaderTest {
         assertThat(loaded.registry().source("dup").description()).isEqualTo("first");
         assertThat(loaded.failures()).singleElement().satisfies(failure -> {
             assertThat(failure.location()).isEqualTo(plugins.resolve("dup-2.0").toString());
-            assertThat(failure.reason()).contains("installed twice").contains("1.0 (" + plugins.resolve("dup-1.0"))
-                    .contains("2.0 (" + plugins.resolve("dup-2.0"));
+            assertThat(failure.reason()).contains("installed twice").contains("dup 1.0 (" + plugins.resolve("dup-1.0"))
+                    .contains("dup 2.0 (" + plugins.resolve("dup-2.0"));
         });
     }
 
@@ -223,7 +239,7 @@ class PluginLoaderTest {
             LoadedPlugins loaded = PluginLoader.load(List.of(plugins), host);
 
             assertThat(loaded.registry().descriptors()).extracting(PluginDescriptor::location).containsExactly("classpath");
-            assertThat(loaded.failures()).extracting(PluginLoadFailure::reason).containsExactly("plugin good is installed twice: 1.2.3 (classpath) and good 1.2.3 ("
+            assertThat(loaded.failures()).extracting(PluginLoadFailure::reason).containsExactly("plugin good is installed twice: good 1.2.3 (classpath) and good 1.2.3 ("
                     + plugins.resolve("good-copy") + "); remove one of them");
         }
     }
