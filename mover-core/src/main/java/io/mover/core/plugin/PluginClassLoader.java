@@ -36,11 +36,6 @@ final class PluginClassLoader extends URLClassLoader {
         this.host = requireNonNull(host, "host is null");
     }
 
-    /** The plugin directory, for messages. */
-    Path directory() {
-        return directory;
-    }
-
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
         if (isShared(name)) {

@@ -101,28 +101,11 @@ public final class PluginLoader {
 
     private void loadDirectory(Path directory) {
         String location = directory.toString();
-        List<URL> urls = new ArrayList<>();
-        try {
-            List<Path> jars = jarsIn(directory);
-            if (jars.isEmpty()) {
-                fail(location, "no .jar file in the plugin directory");
-                return;
-            }
-            Optional<String> incompatible = incompatibleSpi(jars);
-            if (incompatible.isPresent()) {
-                fail(location, incompatible.get());
-                return;
-            }
-            for (Path jar : jars) {
-                urls.add(jar.toUri().toURL());
-            }
-        }
-        catch (IOException | UncheckedIOException e) {
-            fail(location, "cannot read the plugin's jars: " + PluginErrors.describe(e));
+        Optional<List<URL>> urls = jarUrls(directory, location);
+        if (urls.isEmpty()) {
             return;
         }
-
-        PluginClassLoader loader = new PluginClassLoader(directory, urls, host);
+        PluginClassLoader loader = new PluginClassLoader(directory, urls.get(), host);
         List<MoverPlugin> plugins;
         try {
             plugins = ClassLoaderSafe.call(loader, () -> instantiate(loader));
@@ -146,7 +129,35 @@ public final class PluginLoader {
         }
     }
 
-    /** Every provider of one directory, or an error: a directory loads whole or not at all. */
+    /** The URLs of the directory's jars, or empty after reporting why the directory cannot be used. */
+    private Optional<List<URL>> jarUrls(Path directory, String location) {
+        try {
+            List<Path> jars = jarsIn(directory);
+            if (jars.isEmpty()) {
+                fail(location, "no .jar file in the plugin directory");
+                return Optional.empty();
+            }
+            Optional<String> incompatible = incompatibleSpi(jars);
+            if (incompatible.isPresent()) {
+                fail(location, incompatible.get());
+                return Optional.empty();
+            }
+            List<URL> urls = new ArrayList<>();
+            for (Path jar : jars) {
+                urls.add(jar.toUri().toURL());
+            }
+            return Optional.of(urls);
+        }
+        catch (IOException | UncheckedIOException e) {
+            fail(location, "cannot read the plugin's jars: " + PluginErrors.describe(e));
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Every provider of one directory, or an error: if one provider cannot be created, none of the
+     * directory is used (they share jars, so the others are suspect too). Registration, after, is per plugin.
+     */
     private static List<MoverPlugin> instantiate(ClassLoader loader) {
         List<MoverPlugin> plugins = new ArrayList<>();
         Iterator<MoverPlugin> providers = ServiceLoader.load(MoverPlugin.class, loader).iterator();
