@@ -56,7 +56,11 @@ public final class PluginRegistry {
         return builder.build();
     }
 
-    /** Collects plugins; a second plugin claiming a scheme or codec name is refused with both named. */
+    /**
+     * Collects plugins; a second plugin claiming a name, a scheme or a codec name or wire id is refused
+     * with both named. {@link #add} checks everything before it changes anything, so a refused plugin
+     * leaves no factory behind and the builder can go on with the next one. Not thread-safe.
+     */
     public static final class Builder {
         private final List<PluginDescriptor> descriptors = new ArrayList<>();
         private final Map<String, SourceFactory> sources = new LinkedHashMap<>();
@@ -64,45 +68,50 @@ public final class PluginRegistry {
         private final Map<String, CodecFactory> codecs = new LinkedHashMap<>();
         private final Map<String, String> owners = new LinkedHashMap<>();
 
+        /** @throws MoverException {@link ErrorCode#PLUGIN_FAILED} if the plugin clashes with one already added */
         public Builder add(MoverPlugin plugin, String location) {
             requireNonNull(plugin, "plugin is null");
-            String who = plugin.name() + " " + plugin.version() + " (" + location + ")";
+            requireNonNull(location, "location is null");
+            // Each plugin method is called once: the lists are then checked and registered as taken.
+            String name = requireNonNull(plugin.name(), "plugin name is null");
+            String who = name + " " + plugin.version() + " (" + location + ")";
+            List<SourceFactory> newSources = List.copyOf(plugin.sourceFactories());
+            List<SinkFactory> newSinks = List.copyOf(plugin.sinkFactories());
+            List<CodecFactory> newCodecs = List.copyOf(plugin.codecFactories());
+
             for (PluginDescriptor existing : descriptors) {
-                if (existing.name().equals(plugin.name())) {
-                    throw new MoverException(ErrorCode.PLUGIN_FAILED, "plugin " + plugin.name() + " is installed twice: "
-                            + existing.version() + " (" + existing.location() + ") and " + who + "; remove one of them");
+                if (existing.name().equals(name)) {
+                    throw new MoverException(ErrorCode.PLUGIN_FAILED, "plugin " + name + " is installed twice: "
+                            + existing.name() + " " + existing.version() + " (" + existing.location() + ") and " + who + "; remove one of them");
                 }
             }
-            List<String> sourceSchemes = new ArrayList<>();
-            for (SourceFactory factory : plugin.sourceFactories()) {
-                claim("source:" + factory.scheme(), who);
-                sources.put(factory.scheme(), factory);
-                sourceSchemes.add(factory.scheme());
-            }
-            List<String> sinkSchemes = new ArrayList<>();
-            for (SinkFactory factory : plugin.sinkFactories()) {
-                claim("sink:" + factory.scheme(), who);
-                sinks.put(factory.scheme(), factory);
-                sinkSchemes.add(factory.scheme());
-            }
-            List<String> codecNames = new ArrayList<>();
-            for (CodecFactory factory : plugin.codecFactories()) {
-                claim("codec:" + factory.name(), who);
-                for (CodecFactory other : codecs.values()) {
-                    if (other.wireId() == factory.wireId()) {
-                        throw new MoverException(ErrorCode.PLUGIN_FAILED, "codec " + factory.name() + " of " + who
-                                + " uses wire id " + factory.wireId() + ", already used by codec " + other.name());
-                    }
+            Map<String, String> claims = new LinkedHashMap<>();
+            newSources.forEach(factory -> claim(claims, "source:" + factory.scheme(), who));
+            newSinks.forEach(factory -> claim(claims, "sink:" + factory.scheme(), who));
+            Map<Byte, String> wireIds = new LinkedHashMap<>();
+            codecs.values().forEach(other -> wireIds.put(other.wireId(), other.name()));
+            for (CodecFactory factory : newCodecs) {
+                claim(claims, "codec:" + factory.name(), who);
+                String previous = wireIds.putIfAbsent(factory.wireId(), factory.name());
+                if (previous != null) {
+                    throw new MoverException(ErrorCode.PLUGIN_FAILED, "codec " + factory.name() + " of " + who
+                            + " uses wire id " + factory.wireId() + ", already used by codec " + previous);
                 }
-                codecs.put(factory.name(), factory);
-                codecNames.add(factory.name());
             }
-            descriptors.add(new PluginDescriptor(plugin.name(), plugin.version(), location, sourceSchemes, sinkSchemes, codecNames));
+
+            owners.putAll(claims);
+            newSources.forEach(factory -> sources.put(factory.scheme(), factory));
+            newSinks.forEach(factory -> sinks.put(factory.scheme(), factory));
+            newCodecs.forEach(factory -> codecs.put(factory.name(), factory));
+            descriptors.add(new PluginDescriptor(name, plugin.version(), location,
+                    newSources.stream().map(SourceFactory::scheme).toList(),
+                    newSinks.stream().map(SinkFactory::scheme).toList(),
+                    newCodecs.stream().map(CodecFactory::name).toList()));
             return this;
         }
 
-        private void claim(String what, String who) {
-            String previous = owners.putIfAbsent(what, who);
+        private void claim(Map<String, String> claims, String what, String who) {
+            String previous = owners.containsKey(what) ? owners.get(what) : claims.putIfAbsent(what, who);
             if (previous != null) {
                 throw new MoverException(ErrorCode.PLUGIN_FAILED, what + " is offered by both " + previous + " and " + who + "; remove one of them");
             }

@@ -1,0 +1,145 @@
+package io.mover.core.plugin;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+import io.mover.spi.MoverPlugin;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Runs every call into a plugin object with the plugin's class loader as the thread's context class
+ * loader, so that libraries inside the plugin that look classes up through the context loader (JAXB,
+ * Jackson modules, SDK service lookups, {@link java.util.ServiceLoader#load(Class)}) find the plugin's
+ * own classes, on whichever engine thread the call happens.
+ *
+ * <p>Why a {@link Proxy} and not a hand-written delegating class per SPI type: a wrapper must implement
+ * exactly the optional abilities its delegate implements ({@code SymbolicLinks}, {@code ServerSideCopy},
+ * {@code RecursiveList}, {@code ContentHashes}), because the engine detects them with {@code instanceof}.
+ * A sink has four of them, so hand-written wrappers would need sixteen classes per kind, and one more
+ * ability would double that. The proxy implements the SPI interfaces its delegate implements, no more.
+ *
+ * <p>The rules, all in {@link Handler}:
+ * <ul>
+ * <li>a result whose declared type is an SPI interface ({@code Source}, {@code SinkWriter}, {@code Codec}...)
+ *     is wrapped the same way; a {@link Stream} result is wrapped so that its lazy elements are also
+ *     produced under the plugin's loader; data (records, {@code Optional}) passes as it is;</li>
+ * <li>an argument that is a wrapper of the same plugin is unwrapped, so a plugin's
+ *     {@code ServerSideCopy} recognises its own {@code Source} class;</li>
+ * <li>exceptions the plugin throws come out unchanged.</li>
+ * </ul>
+ * Thread-safe: a wrapper holds no state beyond its delegate and loader.
+ */
+final class ClassLoaderSafe {
+    private static final String SPI_PACKAGE = MoverPlugin.class.getPackageName();
+
+    private ClassLoaderSafe() {}
+
+    /** {@code delegate} seen through {@code type} and every other SPI interface it implements. */
+    static <T> T wrap(Class<T> type, T delegate, ClassLoader loader) {
+        requireNonNull(type, "type is null");
+        requireNonNull(delegate, "delegate is null");
+        requireNonNull(loader, "loader is null");
+        if (Proxy.isProxyClass(delegate.getClass()) && Proxy.getInvocationHandler(delegate) instanceof Handler) {
+            return delegate;
+        }
+        Set<Class<?>> interfaces = new LinkedHashSet<>();
+        interfaces.add(type);
+        collectSpiInterfaces(delegate.getClass(), interfaces);
+        Object proxy = Proxy.newProxyInstance(MoverPlugin.class.getClassLoader(), interfaces.toArray(Class<?>[]::new),
+                new Handler(delegate, loader));
+        return type.cast(proxy);
+    }
+
+    /** Runs {@code call} with {@code loader} as the context class loader, and restores the previous one. */
+    static <T> T call(ClassLoader loader, Supplier<T> call) {
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(loader);
+        try {
+            return call.get();
+        }
+        finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    private static void collectSpiInterfaces(Class<?> type, Set<Class<?>> into) {
+        // Bounded by the class hierarchy's depth; the SPI's own interfaces are the only ones shared.
+        for (Class<?> current = type; current != null; current = current.getSuperclass()) {
+            for (Class<?> candidate : current.getInterfaces()) {
+                if (candidate.getPackageName().equals(SPI_PACKAGE)) {
+                    into.add(candidate);
+                }
+                collectSpiInterfaces(candidate, into);
+            }
+        }
+    }
+
+    private record Handler(Object delegate, ClassLoader loader) implements InvocationHandler {
+        @Override
+        public Object invoke(Object proxy, Method method, Object[] arguments) throws Throwable {
+            Object[] unwrapped = unwrapArguments(arguments);
+            Thread thread = Thread.currentThread();
+            ClassLoader previous = thread.getContextClassLoader();
+            thread.setContextClassLoader(loader);
+            try {
+                return wrapResult(method.getReturnType(), method.invoke(delegate, unwrapped));
+            }
+            catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+            finally {
+                thread.setContextClassLoader(previous);
+            }
+        }
+
+        private Object wrapResult(Class<?> declared, Object result) {
+            if (result == null) {
+                return null;
+            }
+            if (declared.isInterface() && declared.getPackageName().equals(SPI_PACKAGE)) {
+                return wrap(erase(declared), result, loader);
+            }
+            if (declared == Stream.class) {
+                return wrapStream((Stream<?>) result);
+            }
+            return result;
+        }
+
+        private <T> Stream<T> wrapStream(Stream<T> stream) {
+            ClassLoaderSafeSpliterator<T> elements = new ClassLoaderSafeSpliterator<>(call(loader, stream::spliterator), loader);
+            return StreamSupport.stream(elements, stream.isParallel()).onClose(() -> call(loader, () -> {
+                stream.close();
+                return null;
+            }));
+        }
+
+        private Object[] unwrapArguments(Object[] arguments) {
+            if (arguments == null) {
+                return null;
+            }
+            Object[] unwrapped = arguments.clone();
+            for (int i = 0; i < unwrapped.length; i++) {
+                Object argument = unwrapped[i];
+                if (argument != null && Proxy.isProxyClass(argument.getClass())
+                        && Proxy.getInvocationHandler(argument) instanceof Handler other && other.loader == loader) {
+                    unwrapped[i] = other.delegate;
+                }
+            }
+            return unwrapped;
+        }
+
+        @SuppressWarnings("unchecked")
+        private static <T> Class<T> erase(Class<?> type) {
+            return (Class<T>) type;
+        }
+    }
+}
