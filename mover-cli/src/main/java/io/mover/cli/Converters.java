@@ -1,0 +1,56 @@
+package io.mover.cli;
+
+import java.time.Duration;
+
+import io.mover.core.engine.OverwritePolicy;
+import io.mover.spi.MoverException;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * picocli converters for mover's value syntaxes. They rethrow as {@link TypeConversionException} so
+ * picocli reports "Invalid value for option '--x': <our message>" and exits with the usage code.
+ */
+final class Converters {
+    private Converters() {}
+
+    static final class Size implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            try {
+                return Units.parseSize(value);
+            }
+            catch (MoverException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class Interval implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            try {
+                Duration duration = Units.parseDuration(value);
+                if (duration.isZero() || duration.isNegative()) {
+                    throw new TypeConversionException("'" + value + "' must be positive");
+                }
+                return duration;
+            }
+            catch (MoverException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class Overwrite implements ITypeConverter<OverwritePolicy> {
+        @Override
+        public OverwritePolicy convert(String value) {
+            try {
+                return OverwritePolicy.parse(value);
+            }
+            catch (MoverException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}
