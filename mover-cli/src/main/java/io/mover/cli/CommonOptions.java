@@ -10,11 +10,11 @@ import picocli.CommandLine.Option;
 final class CommonOptions {
     enum Output { TEXT, JSON }
 
-    @Option(names = "--output", paramLabel = "text|json", defaultValue = "text",
+    @Option(names = "--output", paramLabel = "text|json", defaultValue = "text", converter = Converters.OutputFormat.class,
             description = "Output format: text for people, json for scripts (NDJSON events, then a summary object). Default: ${DEFAULT-VALUE}.")
     Output output = Output.TEXT;
 
-    @Option(names = "--log-level", paramLabel = "LEVEL", defaultValue = "warn",
+    @Option(names = "--log-level", paramLabel = "LEVEL", defaultValue = "warn", converter = Converters.LogLevel.class,
             description = "Log level on stderr: error, warn, info, debug, trace. Default: ${DEFAULT-VALUE}.")
     CliLogging.Level logLevel = CliLogging.Level.WARN;
 

@@ -42,6 +42,30 @@ final class Converters {
         }
     }
 
+    static final class OutputFormat implements ITypeConverter<CommonOptions.Output> {
+        @Override
+        public CommonOptions.Output convert(String value) {
+            return enumValue(CommonOptions.Output.class, value, "text or json");
+        }
+    }
+
+    static final class LogLevel implements ITypeConverter<CliLogging.Level> {
+        @Override
+        public CliLogging.Level convert(String value) {
+            return enumValue(CliLogging.Level.class, value, "error, warn, info, debug or trace");
+        }
+    }
+
+    /** Case-insensitive, so the lower-case spellings in the help and docs work whatever the command line's settings. */
+    private static <E extends Enum<E>> E enumValue(Class<E> type, String value, String choices) {
+        for (E constant : type.getEnumConstants()) {
+            if (constant.name().equalsIgnoreCase(value.trim())) {
+                return constant;
+            }
+        }
+        throw new TypeConversionException("'" + value + "' is not one of " + choices);
+    }
+
     static final class Overwrite implements ITypeConverter<OverwritePolicy> {
         @Override
         public OverwritePolicy convert(String value) {

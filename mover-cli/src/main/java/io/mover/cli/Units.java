@@ -24,7 +24,7 @@ final class Units {
     /** {@code 4MiB}, {@code 512k}, {@code 1g}, {@code 65536}: bytes. */
     static long parseSize(String text) {
         Matcher m = SIZE.matcher(text.trim());
-        if (!m.matches() || (m.group(2).isEmpty() && m.group(3).equalsIgnoreCase("i"))) {
+        if (!m.matches() || (m.group(2).isEmpty() && m.group(3).toLowerCase(Locale.ROOT).startsWith("i"))) {
             throw new MoverException(ErrorCode.INVALID_ARGUMENT, "invalid size '" + text + "': use a number with an optional unit, such as 4MiB, 512k or 1g");
         }
         int shift = switch (m.group(2).toLowerCase(Locale.ROOT)) {
