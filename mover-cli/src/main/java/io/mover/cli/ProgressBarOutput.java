@@ -44,7 +44,7 @@ final class ProgressBarOutput implements JobOutput {
         // while the source is still listed the total grows; the bar's max follows it
         bar.maxHint(Math.max(progress.bytesTotal(), progress.bytesDone()));
         bar.stepTo(progress.bytesDone());
-        bar.setExtraMessage(progress.filesDone() + progress.filesSkipped() + "/" + progress.filesScanned()
+        bar.setExtraMessage(" " + (progress.filesDone() + progress.filesSkipped()) + "/" + progress.filesScanned()
                 + (progress.enumerating() ? "+" : "") + " files" + (progress.filesFailed() > 0 ? ", " + progress.filesFailed() + " failed" : ""));
     }
 
