@@ -126,13 +126,25 @@ final class CopyCommand implements Callable<Integer>, CliCommand {
             try (CancelOnShutdown hook = CancelOnShutdown.install(context.shutdownHooks(), service, id, this.spec.commandLine().getErr())) {
                 JobSummary summary = awaitEnd(service, id);
                 output.finished(summary);
-                summary.error().ifPresent(error -> this.spec.commandLine().getErr().println("mover: " + error));
+                reportFailure(summary);
                 return ExitCode.of(summary).code();
             }
         }
         finally {
             deleteQuietly(scratch);
         }
+    }
+
+    /** A failed job also says so on stderr, where a script's log and an operator look first. */
+    private void reportFailure(JobSummary summary) {
+        java.io.PrintWriter err = spec.commandLine().getErr();
+        if (summary.error().isPresent()) {
+            err.println("mover: " + summary.error().get());
+        }
+        else if (summary.filesFailed() > 0) {
+            err.println("mover: " + summary.filesFailed() + " of " + summary.filesScanned() + " files failed; the summary lists the reasons");
+        }
+        err.flush();
     }
 
     TransferOptions options() {

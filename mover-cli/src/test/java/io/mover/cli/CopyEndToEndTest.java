@@ -80,6 +80,28 @@ class CopyEndToEndTest {
     }
 
     @Test
+    void someFilesFailingExitsWithTwoAndListsThem() throws IOException {
+        // a directory where a file must go: that one file fails, the rest are copied
+        Files.createDirectories(destination.resolve("top.txt/occupied"));
+
+        CliRun run = CliRun.of("copy", source.toString(), destination.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.out()).contains("Job completed with errors", "4 transferred, 0 skipped, 1 failed", "Failures:    1 (first 1):", "  top.txt: ALREADY_EXISTS");
+        assertThat(run.errLines()).containsExactly("mover: 1 of 5 files failed; the summary lists the reasons");
+        assertThat(sha256(destination.resolve("a/b/big.bin"))).isEqualTo(sha256(source.resolve("a/b/big.bin")));
+    }
+
+    @Test
+    void debugAddsTheStackTrace() {
+        CliRun run = CliRun.of("copy", "--debug", temp.resolve("absent").toString(), destination.toString());
+
+        assertThat(run.exitCode()).isEqualTo(3);
+        assertThat(run.errLines().getFirst()).startsWith("mover: ").contains("does not exist");
+        assertThat(run.err()).contains("io.mover.spi.MoverException", "\tat ");
+    }
+
+    @Test
     void missingSourceExitsWithThree() {
         CliRun run = CliRun.of("copy", temp.resolve("absent").toString(), destination.toString());
 
