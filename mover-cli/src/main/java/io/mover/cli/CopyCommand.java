@@ -123,11 +123,15 @@ final class CopyCommand implements Callable<Integer>, CliCommand {
         try (JobService service = EmbeddedJobService.create(registry, scratch);
                 JobOutput output = JobOutput.create(common, context.terminal(), options, this.spec.commandLine().getOut())) {
             JobId id = service.submit(spec, output).id();
-            try (CancelOnShutdown hook = CancelOnShutdown.install(context.shutdownHooks(), service, id, this.spec.commandLine().getErr())) {
+            CancelOnShutdown hook = CancelOnShutdown.install(context.shutdownHooks(), service, id, this.spec.commandLine().getErr());
+            try {
                 JobSummary summary = awaitEnd(service, id);
                 output.finished(summary);
                 reportFailure(summary);
                 return ExitCode.of(summary).code();
+            }
+            finally {
+                hook.close();
             }
         }
         finally {

@@ -48,15 +48,16 @@ final class SummaryText {
 
     private static void printStages(PrintWriter out, JobSummary s) {
         Map<Stage, StageStats> byStage = s.stages().stream().collect(Collectors.toMap(StageStats::stage, Function.identity(), (a, b) -> a));
-        out.println("Stages:      stage     bytes        throughput   busy      waiting   share");
+        out.println("Stages:      stage     bytes        ops       throughput    busy      waiting   share");
         for (Stage stage : Stage.DATA_PATH) {
             StageStats stats = byStage.get(stage);
             if (stats == null || (stats.bytes() == 0 && stats.operations() == 0)) {
                 out.printf(Locale.ROOT, "             %-8s  -%n", stage);
                 continue;
             }
-            out.printf(Locale.ROOT, "             %-8s  %-11s  %-11s  %-8s  %-8s  %3.0f%%%n", stage, Units.bytes(stats.bytes()),
-                    Units.rate(stats.bytesPerBusySecond()), Units.duration(stats.busy()), Units.duration(stats.waiting()),
+            // COMMIT moves no bytes of its own: its operations (files committed) say what it did
+            out.printf(Locale.ROOT, "             %-8s  %-11s  %-8d  %-12s  %-8s  %-8s  %3.0f%%%n", stage, Units.bytes(stats.bytes()),
+                    stats.operations(), stats.bytes() == 0 ? "-" : Units.rate(stats.bytesPerBusySecond()), Units.duration(stats.busy()), Units.duration(stats.waiting()),
                     stats.shareOfBusy() * 100);
         }
     }

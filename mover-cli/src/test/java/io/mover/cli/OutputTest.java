@@ -46,7 +46,7 @@ class OutputTest {
                 .contains("Failures:    15 (first 10):")
                 .contains("  f0: IO_ERROR disk hiccup (4 attempts)")
                 .contains("  ... and 5 more")
-                .containsPattern("WRITE\\s+1.0 GiB\\s+512.0 MiB/s\\s+2.0s");
+                .containsPattern("WRITE\\s+1.0 GiB\\s+1024\\s+512.0 MiB/s\\s+2.0s");
     }
 
     @Test
