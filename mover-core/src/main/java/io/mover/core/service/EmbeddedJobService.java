@@ -66,6 +66,12 @@ public final class EmbeddedJobService implements JobService {
 
     @Override
     public JobView submit(JobSpec spec) {
+        return submit(spec, JobListener.NONE);
+    }
+
+    @Override
+    public JobView submit(JobSpec spec, JobListener listener) {
+        requireNonNull(listener, "listener is null");
         JobId id = JobId.random();
         Path scratch = scratchRoot.resolve(id.key());
         PreparedJob prepared;
@@ -81,6 +87,9 @@ public final class EmbeddedJobService implements JobService {
             throw e;
         }
         JobRecord job = new JobRecord(id, spec, clock.instant());
+        if (listener != JobListener.NONE) {
+            job.subscribe(listener);
+        }
         jobs.put(id, job);
         evictOldJobs();
         executor.execute(() -> run(job, prepared, scratch));

@@ -22,6 +22,17 @@ public interface JobService extends AutoCloseable {
      */
     JobView submit(JobSpec spec);
 
+    /**
+     * Like {@link #submit(JobSpec)}, with {@code listener} subscribed before the job starts, so it
+     * misses none of the job's events (a dry run's first planned copies come within milliseconds).
+     * This default subscribes after submitting; implementations that can should close that gap.
+     */
+    default JobView submit(JobSpec spec, JobListener listener) {
+        JobView view = submit(spec);
+        subscribe(view.id(), listener);
+        return view;
+    }
+
     Optional<JobView> get(JobId id);
 
     /** Jobs, newest first, optionally only those in {@code state}. */

@@ -1,0 +1,56 @@
+package io.mover.cli;
+
+import java.io.PrintWriter;
+
+import io.mover.spi.MoverException;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Turns every error into one line on stderr ({@code mover: <message>}) and its exit code; the stack
+ * trace follows only with {@code --debug}. The code comes from the error's category (see {@link ExitCode}).
+ */
+final class CliErrors implements IExecutionExceptionHandler, IParameterExceptionHandler {
+    @Override
+    public int handleParseException(ParameterException error, String[] args) {
+        CommandLine command = error.getCommandLine();
+        PrintWriter err = command.getErr();
+        String message = oneLine(error.getMessage());
+        err.println("mover: " + message + " (see '" + command.getCommandSpec().qualifiedName() + " --help')");
+        err.flush();
+        return ExitCode.USAGE.code();
+    }
+
+    @Override
+    public int handleExecutionException(Exception error, CommandLine command, ParseResult parseResult) {
+        PrintWriter err = command.getErr();
+        boolean debug = command.getCommand() instanceof CliCommand cli && cli.common().debug;
+        ExitCode exit;
+        String message;
+        if (error instanceof MoverException mover) {
+            exit = ExitCode.of(mover);
+            message = mover.getMessage();
+        }
+        else {
+            // not one of ours: a bug or an environment problem; name the type, the message alone may be empty
+            exit = ExitCode.FATAL;
+            message = "unexpected error: " + error + (debug ? "" : " (run with --debug for details)");
+        }
+        err.println("mover: " + oneLine(message));
+        if (debug) {
+            error.printStackTrace(err);
+        }
+        err.flush();
+        return exit.code();
+    }
+
+    private static String oneLine(String message) {
+        if (message == null || message.isBlank()) {
+            return "failed without a message";
+        }
+        return message.strip().replaceAll("\\s*\\R\\s*", " ");
+    }
+}

@@ -1,0 +1,68 @@
+package io.mover.cli;
+
+import java.util.logging.ConsoleHandler;
+import java.util.logging.Formatter;
+import java.util.logging.Handler;
+import java.util.logging.LogManager;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+
+import org.slf4j.LoggerFactory;
+
+/**
+ * Routes the logs of the engine and plugins to stderr at the level asked, one line each, so they
+ * never mix into stdout (which scripts parse). The engine logs through {@link System.Logger}, which
+ * the JDK backs with java.util.logging when no other backend is installed; libraries that log
+ * through SLF4J reach logback, configured by logback.xml and levelled here too.
+ */
+final class CliLogging {
+    enum Level {
+        ERROR(java.util.logging.Level.SEVERE, ch.qos.logback.classic.Level.ERROR),
+        WARN(java.util.logging.Level.WARNING, ch.qos.logback.classic.Level.WARN),
+        INFO(java.util.logging.Level.INFO, ch.qos.logback.classic.Level.INFO),
+        DEBUG(java.util.logging.Level.FINE, ch.qos.logback.classic.Level.DEBUG),
+        TRACE(java.util.logging.Level.FINEST, ch.qos.logback.classic.Level.TRACE);
+
+        private final java.util.logging.Level jul;
+        private final ch.qos.logback.classic.Level logback;
+
+        Level(java.util.logging.Level jul, ch.qos.logback.classic.Level logback) {
+            this.jul = jul;
+            this.logback = logback;
+        }
+    }
+
+    private CliLogging() {}
+
+    static void configure(Level level) {
+        Logger root = LogManager.getLogManager().getLogger("");
+        for (Handler handler : root.getHandlers()) {
+            root.removeHandler(handler);
+        }
+        ConsoleHandler handler = new ConsoleHandler();
+        handler.setLevel(level.jul);
+        handler.setFormatter(new OneLine());
+        root.addHandler(handler);
+        root.setLevel(level.jul);
+        if (LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME) instanceof ch.qos.logback.classic.Logger logback) {
+            logback.setLevel(level.logback);
+        }
+    }
+
+    /** {@code mover: WARNING io.mover.core...: message}, with the stack trace only when one was logged. */
+    private static final class OneLine extends Formatter {
+        @Override
+        public String format(LogRecord record) {
+            StringBuilder line = new StringBuilder("mover: ")
+                    .append(record.getLevel().getName()).append(' ')
+                    .append(record.getLoggerName()).append(": ")
+                    .append(formatMessage(record)).append(System.lineSeparator());
+            if (record.getThrown() != null) {
+                java.io.StringWriter trace = new java.io.StringWriter();
+                record.getThrown().printStackTrace(new java.io.PrintWriter(trace));
+                line.append(trace);
+            }
+            return line.toString();
+        }
+    }
+}

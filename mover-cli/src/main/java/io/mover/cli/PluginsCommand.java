@@ -1,0 +1,73 @@
+package io.mover.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import io.mover.core.plugin.PluginDescriptor;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code mover plugins}: what is installed, from where, and what it offers. */
+@Command(name = "plugins", mixinStandardHelpOptions = true,
+        description = "Lists the installed plugins: name, version, location, and the schemes and codecs they offer.")
+final class PluginsCommand implements Callable<Integer>, CliCommand {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CommonOptions common = new CommonOptions();
+
+    @Override
+    public CommonOptions common() {
+        return common;
+    }
+
+    @Override
+    public Integer call() {
+        CliLogging.configure(common.effectiveLogLevel());
+        List<PluginDescriptor> plugins = CliPlugins.load(common.pluginDirectories).descriptors();
+        PrintWriter out = spec.commandLine().getOut();
+        if (common.json()) {
+            out.println(JsonOutput.MAPPER.writeValueAsString(plugins));
+        }
+        else {
+            printTable(out, plugins);
+        }
+        out.flush();
+        return ExitCode.SUCCESS.code();
+    }
+
+    private static void printTable(PrintWriter out, List<PluginDescriptor> plugins) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"NAME", "VERSION", "LOCATION", "READS", "WRITES", "CODECS"});
+        for (PluginDescriptor plugin : plugins) {
+            rows.add(new String[] {plugin.name(), plugin.version(), plugin.location(), list(plugin.sources()), list(plugin.sinks()),
+                    list(plugin.codecs())});
+        }
+        int[] widths = new int[rows.get(0).length];
+        for (String[] row : rows) {
+            for (int i = 0; i < row.length; i++) {
+                widths[i] = Math.max(widths[i], row[i].length());
+            }
+        }
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < row.length; i++) {
+                line.append(i == row.length - 1 ? row[i] : String.format(Locale.ROOT, "%-" + (widths[i] + 2) + "s", row[i]));
+            }
+            out.println(line.toString().stripTrailing());
+        }
+        if (plugins.isEmpty()) {
+            out.println("(no plugins installed)");
+        }
+    }
+
+    private static String list(List<String> values) {
+        return values.isEmpty() ? "-" : String.join(",", values);
+    }
+}

@@ -1,0 +1,83 @@
+package io.mover.cli;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import io.mover.core.engine.FileFailure;
+import io.mover.core.engine.JobSummary;
+import io.mover.core.engine.Stage;
+import io.mover.core.engine.StageStats;
+
+/**
+ * The end-of-job report in text: counts, bytes, elapsed, per-stage throughput and the bottleneck,
+ * so an operator sees at once whether the source, the codec, the link or the destination set the pace.
+ */
+final class SummaryText {
+    /** Failures listed by reason; the counts stay exact. */
+    static final int FAILURES_SHOWN = 10;
+
+    private SummaryText() {}
+
+    static void print(PrintWriter out, JobSummary s, boolean dryRun) {
+        out.println();
+        if (dryRun) {
+            out.println("Dry run " + state(s) + ": nothing was changed; " + s.filesTransferred() + " files ("
+                    + Units.bytes(s.bytesTransferred()) + ") would be copied, " + s.filesSkipped() + " skipped.");
+        }
+        else {
+            out.println("Job " + state(s) + " in " + Units.duration(s.elapsed()));
+        }
+        out.printf(Locale.ROOT, "Files:       %d scanned, %d transferred, %d skipped, %d failed%n",
+                s.filesScanned(), s.filesTransferred(), s.filesSkipped(), s.filesFailed());
+        if (!dryRun) {
+            out.printf(Locale.ROOT, "Directories: %d created%n", s.directoriesCreated());
+            out.printf(Locale.ROOT, "Bytes:       %s transferred of %s scanned, %s%n",
+                    Units.bytes(s.bytesTransferred()), Units.bytes(s.bytesScanned()), Units.rate(s.bytesPerSecond()));
+            out.printf(Locale.ROOT, "Elapsed:     %s%n", Units.duration(s.elapsed()));
+            out.printf(Locale.ROOT, "Retries:     %d%n", s.retries());
+            out.printf(Locale.ROOT, "Codec:       %s%n", s.codec());
+            printStages(out, s);
+            out.println("Bottleneck:  " + s.bottleneck().map(b -> b.explanation()).orElse("none measured (nothing was moved)"));
+        }
+        printFailures(out, s);
+        s.error().ifPresent(error -> out.println("Error:       " + error));
+    }
+
+    private static void printStages(PrintWriter out, JobSummary s) {
+        Map<Stage, StageStats> byStage = s.stages().stream().collect(Collectors.toMap(StageStats::stage, Function.identity(), (a, b) -> a));
+        out.println("Stages:      stage     bytes        ops       throughput    busy      waiting   share");
+        for (Stage stage : Stage.DATA_PATH) {
+            StageStats stats = byStage.get(stage);
+            if (stats == null || (stats.bytes() == 0 && stats.operations() == 0)) {
+                out.printf(Locale.ROOT, "             %-8s  -%n", stage);
+                continue;
+            }
+            // COMMIT moves no bytes of its own: its operations (files committed) say what it did
+            out.printf(Locale.ROOT, "             %-8s  %-11s  %-8d  %-12s  %-8s  %-8s  %3.0f%%%n", stage, Units.bytes(stats.bytes()),
+                    stats.operations(), stats.bytes() == 0 ? "-" : Units.rate(stats.bytesPerBusySecond()), Units.duration(stats.busy()), Units.duration(stats.waiting()),
+                    stats.shareOfBusy() * 100);
+        }
+    }
+
+    private static void printFailures(PrintWriter out, JobSummary s) {
+        if (s.failures().isEmpty()) {
+            return;
+        }
+        int shown = Math.min(FAILURES_SHOWN, s.failures().size());
+        out.printf(Locale.ROOT, "Failures:    %d (first %d):%n", s.filesFailed(), shown);
+        for (FileFailure failure : s.failures().subList(0, shown)) {
+            out.printf(Locale.ROOT, "  %s: %s %s (%d attempt%s)%n", failure.path(), failure.code(), failure.message(),
+                    failure.attempts(), failure.attempts() == 1 ? "" : "s");
+        }
+        if (s.filesFailed() > shown) {
+            out.printf(Locale.ROOT, "  ... and %d more%n", s.filesFailed() - shown);
+        }
+    }
+
+    private static String state(JobSummary s) {
+        return s.state().name().toLowerCase(Locale.ROOT).replace('_', ' ');
+    }
+}

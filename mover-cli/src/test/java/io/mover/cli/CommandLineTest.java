@@ -1,0 +1,144 @@
+package io.mover.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import io.mover.core.engine.OverwritePolicy;
+import io.mover.core.engine.SymlinkPolicy;
+import io.mover.core.engine.TransferOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CommandLineTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void versionComesFromTheBuild() {
+        CliRun run = CliRun.of("--version");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).startsWith("mover ").doesNotContain("${").doesNotContain("unknown");
+    }
+
+    @Test
+    void noCommandPrintsUsageAndIsAUsageError() {
+        CliRun run = CliRun.of();
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("Usage: mover").contains("copy").contains("plugins").contains("Exit codes:");
+    }
+
+    @Test
+    void helpListsTheCopyOptions() {
+        CliRun run = CliRun.of("copy", "--help");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).contains("--concurrency", "--block-size", "--include", "--exclude", "--overwrite", "--dry-run",
+                "--verify", "--follow-symlinks", "--preserve-symlinks", "--codec", "--retries", "--output", "--log-level", "--debug",
+                "--progress-interval", "--source-config", "--dest-config", "--plugins");
+    }
+
+    @Test
+    void unknownOptionIsOneLineWithAHintToHelp() {
+        CliRun run = CliRun.of("copy", "--bogus", "a", "b");
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.errLines()).containsExactly("mover: Unknown option: '--bogus' (see 'mover copy --help')");
+        assertThat(run.out()).isEmpty();
+    }
+
+    @Test
+    void missingOperandsAreAUsageError() {
+        CliRun run = CliRun.of("copy", "only-one");
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.errLines()).singleElement().asString().startsWith("mover: Missing required parameter").contains("DST");
+    }
+
+    @Test
+    void badSizeNamesTheOptionAndTheSyntax() {
+        CliRun run = CliRun.of("copy", "--block-size", "4 parsecs", "a", "b");
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.errLines()).singleElement().asString().contains("--block-size").contains("4MiB, 512k");
+    }
+
+    @Test
+    void outOfRangeValuesAreUsageErrorsWithoutStackTraces() {
+        assertUsageError(CliRun.of("copy", "--block-size", "1k", "a", "b"), "invalid block-size");
+        assertUsageError(CliRun.of("copy", "--concurrency", "0", "a", "b"), "invalid concurrency");
+        assertUsageError(CliRun.of("copy", "--retries", "-1", "a", "b"), "invalid retries");
+        assertUsageError(CliRun.of("copy", "--overwrite", "sometimes", "a", "b"), "true, false or if-source-newer");
+        assertUsageError(CliRun.of("copy", "--progress-interval", "0s", "a", "b"), "must be positive");
+        assertUsageError(CliRun.of("copy", "--output", "yaml", "a", "b"), "--output");
+        assertUsageError(CliRun.of("copy", "--follow-symlinks", "--preserve-symlinks", "a", "b"), "mutually exclusive");
+    }
+
+    @Test
+    void unknownCodecIsAUsageError() throws Exception {
+        Path source = Files.createDirectories(temp.resolve("src"));
+        CliRun run = CliRun.of("copy", "--codec", "no-such-codec", source.toString(), temp.resolve("dst").toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.errLines()).singleElement().asString().startsWith("mover: ").contains("no-such-codec");
+    }
+
+    @Test
+    void missingPluginDirectoryIsAUsageError() {
+        CliRun run = CliRun.of("plugins", "--plugins", temp.resolve("absent").toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.errLines()).singleElement().asString().contains("plugin directory");
+    }
+
+    @Test
+    void optionsMapToTransferOptions() {
+        CopyCommand copy = new CopyCommand(new CliContext(false, false));
+        new CommandLine(copy).setCaseInsensitiveEnumValuesAllowed(true).parseArgs("--concurrency", "4", "--block-size", "4MiB",
+                "--include", "*.txt", "--include", "logs/**", "--exclude", "*.tmp", "--overwrite", "if-source-newer", "--dry-run",
+                "--verify", "--preserve-symlinks", "--codec", "lz4", "--retries", "5", "--progress-interval", "500ms",
+                "--source-config", "a=1", "--dest-config", "b=2", "--output", "JSON", "src", "dst");
+        TransferOptions options = copy.options();
+        assertThat(options.concurrency()).isEqualTo(4);
+        assertThat(options.blockSize()).isEqualTo(4 << 20);
+        assertThat(options.includes()).containsExactly("*.txt", "logs/**");
+        assertThat(options.excludes()).containsExactly("*.tmp");
+        assertThat(options.overwrite()).isEqualTo(OverwritePolicy.IF_SOURCE_NEWER);
+        assertThat(options.dryRun()).isTrue();
+        assertThat(options.verify()).isTrue();
+        assertThat(options.symlinks()).isEqualTo(SymlinkPolicy.PRESERVE);
+        assertThat(options.codec()).isEqualTo("lz4");
+        assertThat(options.maxRetries()).isEqualTo(5);
+        assertThat(options.progressInterval()).hasMillis(500);
+        assertThat(copy.sourceConfig).containsEntry("a", "1");
+        assertThat(copy.destinationConfig).containsEntry("b", "2");
+        assertThat(copy.common().json()).isTrue();
+    }
+
+    @Test
+    void defaultsAreTheEngineDefaults() {
+        CopyCommand copy = new CopyCommand(new CliContext(false, false));
+        new CommandLine(copy).parseArgs("src", "dst");
+        assertThat(copy.options()).isEqualTo(TransferOptions.defaults());
+    }
+
+    @Test
+    void pluginsListsTheLocalPlugin() {
+        CliRun run = CliRun.of("plugins");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.outLines().get(0)).startsWith("NAME").contains("VERSION", "LOCATION", "READS", "WRITES", "CODECS");
+        assertThat(run.out()).containsPattern("(?m)^local\\s+\\S+\\s+classpath\\s+file\\s+file");
+    }
+
+    @Test
+    void pluginsAsJson() {
+        CliRun run = CliRun.of("plugins", "--output", "json");
+        assertThat(run.exitCode()).isZero();
+        JsonNode plugins = JsonOutput.MAPPER.readTree(run.out());
+        assertThat(plugins.isArray()).isTrue();
+        assertThat(plugins.findValuesAsString("name")).contains("local");
+    }
+
+    private static void assertUsageError(CliRun run, String expected) {
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
+        assertThat(run.errLines()).as(run.err()).singleElement().asString().startsWith("mover: ").contains(expected);
+        assertThat(run.err()).doesNotContain("\tat ");
+    }
+}
