@@ -1,6 +1,5 @@
 package io.mover.cli;
 
-import io.mover.core.engine.FileFailure;
 import io.mover.core.engine.JobSummary;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
@@ -53,21 +52,13 @@ enum ExitCode {
         };
     }
 
-    /**
-     * How a job that ran ended. The summary carries a fatal error as text only, so the code comes from
-     * the file failure that stopped the job, when one did (a full disk fails a file's WRITE first).
-     */
+    /** How a job that ran ended; a failed job by the code of the error that stopped it. */
     static ExitCode of(JobSummary summary) {
         return switch (summary.state()) {
             case SUCCEEDED -> SUCCESS;
             case COMPLETED_WITH_ERRORS -> FILES_FAILED;
             case CANCELLED -> CANCELLED;
-            case FAILED -> summary.failures().stream()
-                    .map(FileFailure::code)
-                    .filter(code -> code.category() == io.mover.spi.ErrorCategory.FATAL)
-                    .findFirst()
-                    .map(ExitCode::of)
-                    .orElse(FATAL);
+            case FAILED -> summary.errorCode().map(ExitCode::of).orElse(FATAL);
             case QUEUED, RUNNING, PAUSED -> FATAL;
         };
     }

@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import io.mover.core.plugin.LoadedPlugins;
 import io.mover.core.plugin.PluginDescriptor;
+import io.mover.core.plugin.PluginLoadFailure;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,13 +32,17 @@ final class PluginsCommand implements Callable<Integer>, CliCommand {
     @Override
     public Integer call() {
         CliLogging.configure(common.effectiveLogLevel());
-        List<PluginDescriptor> plugins = CliPlugins.load(common.pluginDirectories).descriptors();
+        LoadedPlugins loaded = CliPlugins.loadAll(common.pluginDirectories);
+        List<PluginDescriptor> plugins = loaded.registry().descriptors();
         PrintWriter out = spec.commandLine().getOut();
         if (common.json()) {
-            out.println(JsonOutput.MAPPER.writeValueAsString(plugins));
+            out.println(JsonOutput.MAPPER.writeValueAsString(java.util.Map.of("plugins", plugins, "failures", loaded.failures())));
         }
         else {
             printTable(out, plugins);
+            for (PluginLoadFailure failure : loaded.failures()) {
+                out.println("not loaded: " + failure.location() + ": " + failure.reason());
+            }
         }
         out.flush();
         return ExitCode.SUCCESS.code();

@@ -131,8 +131,9 @@ class CommandLineTest {
     void pluginsAsJson() {
         CliRun run = CliRun.of("plugins", "--output", "json");
         assertThat(run.exitCode()).isZero();
-        JsonNode plugins = JsonOutput.MAPPER.readTree(run.out());
+        JsonNode plugins = JsonOutput.MAPPER.readTree(run.out()).get("plugins");
         assertThat(plugins.isArray()).isTrue();
+        assertThat(JsonOutput.MAPPER.readTree(run.out()).get("failures").isArray()).isTrue();
         assertThat(plugins.findValuesAsString("name")).contains("local");
     }
 

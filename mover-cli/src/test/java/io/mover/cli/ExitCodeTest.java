@@ -41,6 +41,7 @@ class ExitCodeTest {
 
     private static JobSummary summary(JobState state, List<FileFailure> failures) {
         return new JobSummary(state, Instant.EPOCH, Duration.ofSeconds(1), 1, 1, 0, failures.size(), 0, 0, 0, 0, "none", List.of(),
-                Optional.empty(), failures, Optional.empty());
+                Optional.empty(), failures, Optional.empty(), failures.stream().map(FileFailure::code)
+                        .filter(code -> code.category() == io.mover.spi.ErrorCategory.FATAL).findFirst());
     }
 }

@@ -70,6 +70,6 @@ class OutputTest {
                 .mapToObj(i -> new FileFailure("f" + i, ErrorCode.IO_ERROR, "disk hiccup", 4)).toList();
         StageStats write = new StageStats(Stage.WRITE, 1L << 30, 1024, Duration.ofSeconds(2), Duration.ZERO, 0.71);
         return new JobSummary(JobState.COMPLETED_WITH_ERRORS, Instant.EPOCH, Duration.ofSeconds(10), 20, 5, 0, 15, 3, 1L << 30, 2L << 30,
-                45, "none", List.of(write), Optional.of(WRITE), failures, Optional.empty());
+                45, "none", List.of(write), Optional.of(WRITE), failures, Optional.empty(), Optional.empty());
     }
 }
