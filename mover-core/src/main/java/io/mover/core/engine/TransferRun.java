@@ -279,7 +279,7 @@ final class TransferRun {
     void fileFailed(RelativePath path, MoverException error, int attempts) {
         counters.failed(new FileFailure(path.toString(), error.code(), error.getMessage(), attempts));
         if (error.category() == ErrorCategory.FATAL && fatal.compareAndSet(null, error)) {
-            LOG.log(System.Logger.Level.ERROR, "stopping the job: {0}", error.getMessage());
+            LOG.log(System.Logger.Level.INFO, "stopping the job: {0}", error.getMessage());
         }
     }
 

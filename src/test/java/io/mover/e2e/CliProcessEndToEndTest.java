@@ -1,0 +1,96 @@
+package io.mover.e2e;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * {@code mover} as an operator runs it: a separate JVM, real signals, a real full disk. The disk is a
+ * 2 MiB tmpfs this test mounts itself; where mounting is not permitted (an unprivileged CI runner) that
+ * case is skipped, and the same failure is covered in memory by the engine tests.
+ */
+@Timeout(120)
+class CliProcessEndToEndTest {
+    @TempDir
+    Path dir;
+
+    private Process start(String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
+                "-cp", System.getProperty("java.class.path"), "io.mover.cli.Main"));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile()).start();
+    }
+
+    private String err() throws IOException {
+        return Files.readString(dir.resolve("err.txt"), StandardCharsets.UTF_8);
+    }
+
+    private static List<String> names(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return List.of();
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            return paths.map(p -> p.getFileName().toString()).toList();
+        }
+    }
+
+    @Test
+    void aFullDiskExitsWithFiveAndLeavesNoPartialFile() throws Exception {
+        Path tiny = Files.createDirectories(dir.resolve("tiny"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", tiny.toString()).redirectErrorStream(true).start();
+        assumeTrue(mount.waitFor(10, TimeUnit.SECONDS) && mount.exitValue() == 0, "mounting a tmpfs is not permitted here");
+        try {
+            Path source = Files.createDirectories(dir.resolve("src"));
+            Files.writeString(source.resolve("small.txt"), "fits");
+            Files.write(source.resolve("big.bin"), new byte[8 << 20]);
+
+            Process mover = start("copy", source.toString(), tiny.resolve("dst").toString());
+            assertThat(mover.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+            assertThat(mover.exitValue()).as(err()).isEqualTo(5);
+            assertThat(err()).contains("No space left").contains("free space").doesNotContain("\tat ");
+            assertThat(names(tiny.resolve("dst"))).doesNotContain("big.bin").noneMatch(n -> n.startsWith(".mover."));
+        }
+        finally {
+            new ProcessBuilder("umount", tiny.toString()).start().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void anInterruptCancelsWithExitCode130AndCleansUp() throws Exception {
+        Path source = Files.createDirectories(dir.resolve("src"));
+        for (int i = 0; i < 40; i++) {
+            Files.write(source.resolve("f" + i + ".bin"), new byte[4 << 20]);
+        }
+        Path destination = dir.resolve("dst");
+
+        Process mover = start("copy", source.toString(), destination.toString(), "--concurrency", "1", "--block-size", "64KiB",
+                "--progress-interval", "100ms");
+        // wait until it is copying, bounded: the first status line or a first file at the destination
+        for (int i = 0; i < 200 && names(destination).size() < 3 && mover.isAlive(); i++) {
+            Thread.sleep(50);
+        }
+        assumeTrue(mover.isAlive(), "the copy finished before it could be interrupted");
+        new ProcessBuilder("kill", "-INT", Long.toString(mover.pid())).start().waitFor(10, TimeUnit.SECONDS);
+
+        assertThat(mover.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(mover.exitValue()).as(err()).isEqualTo(130);
+        assertThat(names(destination)).noneMatch(n -> n.startsWith(".mover."));
+        try (Stream<Path> files = Files.list(destination)) {
+            files.filter(Files::isRegularFile).forEach(f -> assertThat(f.toFile().length()).as(f.toString()).isEqualTo(4 << 20));
+        }
+    }
+}
