@@ -55,7 +55,10 @@ final class BlockCompressionCodec implements Codec {
     public int decompress(ByteBuffer input, ByteBuffer output, int rawLength) {
         Blocks.checkDecompress(name(), rawLength, output);
         if (family == CodecFamily.SNAPPY) {
-            SnappyPreamble.check(input, rawLength);
+            DeclaredLength.checkSnappy(input, rawLength);
+        }
+        if (family == CodecFamily.ZSTD) {
+            DeclaredLength.checkZstd(input, rawLength);
         }
         // the decoder sees exactly rawLength bytes of output: whatever the input says, it cannot write past them
         MemorySegment target = Blocks.writable(output, rawLength);
