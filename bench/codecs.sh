@@ -7,9 +7,11 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 module="$root/mover-plugins/mover-plugin-codecs"
 cd "$root"
 
-if [[ ! -d "$module/target/test-classes/io/mover/plugins/codecs/bench" || -n "$(find "$module/src" -newer "$module/target/test-classes" -type f -print -quit)" ]]; then
+stamp="$module/target/bench.stamp"
+if [[ ! -f "$stamp" || -n "$(find "$module/src" "$root/mover-spi/src" -newer "$stamp" -type f -print -quit)" ]]; then
   echo "building mover-plugin-codecs..." >&2
   ./mvnw -B -q test-compile -pl mover-plugins/mover-plugin-codecs -am >&2
+  touch "$stamp"
 fi
 
 aircompressor_version="$(sed -n 's:.*<aircompressor.version>\(.*\)</aircompressor.version>.*:\1:p' pom.xml)"
