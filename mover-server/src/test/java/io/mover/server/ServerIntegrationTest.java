@@ -188,6 +188,8 @@ class ServerIntegrationTest {
         problem(client.get().uri("/api/v1/jobs/{id}/events", "00000000-0000-0000-0000-000000000000").exchange(), HttpStatus.NOT_FOUND, "job-not-found");
         problem(client.get().uri("/api/v1/jobs?state=sleeping&limit=0").exchange(), HttpStatus.BAD_REQUEST, "invalid-request")
                 .jsonPath("$.errors[*].field").isEqualTo(List.of("state", "limit"));
+        problem(client.post().uri("/api/v1/jobs").contentType(MediaType.APPLICATION_JSON).exchange(), HttpStatus.BAD_REQUEST,
+                "invalid-request").jsonPath("$.detail").value(detail -> assertThat((String) detail).contains("no body"));
         client.get().uri("/api/v1/nothing-here").exchange()
                 .expectStatus().isNotFound()
                 .expectHeader().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON);

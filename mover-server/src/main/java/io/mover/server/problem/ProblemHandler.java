@@ -94,7 +94,13 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
             HttpStatusCode status, ServerWebExchange exchange) {
         JacksonException json = find(e, JacksonException.class);
         if (json == null) {
-            return super.handleServerWebInputException(e, headers, status, exchange);
+            // Spring's default detail ("Invalid request content") hides the reason; ours are safe to show
+            String reason = e.getReason() == null ? "the request could not be read" : e.getReason();
+            if (reason.startsWith("No request body")) {
+                reason = "the request has no body: send the job as a JSON object";
+            }
+            return Mono.just(ResponseEntity.badRequest().body(Problems.problem(HttpStatus.BAD_REQUEST, Problems.INVALID_REQUEST,
+                    "Invalid request", reason)));
         }
         String field = field(json);
         if (json instanceof DatabindException && !field.isEmpty()) {
