@@ -126,6 +126,19 @@ class ServerIntegrationTest {
     }
 
     @Test
+    void showsConfigurationKeysButNeverTheirValues() throws Exception {
+        String body = client.post().uri("/api/v1/jobs").contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(Map.of("kind", "copy", "source", tree(temp.resolve("in")).toString(),
+                        "destination", temp.resolve("out").toString(), "destinationConfig", Map.of("fsync", "yes")))
+                .exchange()
+                .expectStatus().isCreated()
+                .expectBody(String.class).returnResult().getResponseBody();
+        assertThat(body).contains("\"destinationConfigKeys\":[\"fsync\"]").doesNotContain("yes");
+        String id = body.substring(body.indexOf("\"id\":\"") + 6, body.indexOf("\"id\":\"") + 42);
+        assertThat(awaitEnd(id).state()).isEqualTo("SUCCEEDED");
+    }
+
+    @Test
     void streamsEventsUntilTheJobEnds() throws Exception {
         String id = submit(tree(temp.resolve("in")), temp.resolve("out"));
 
