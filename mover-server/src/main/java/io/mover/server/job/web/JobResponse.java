@@ -1,0 +1,156 @@
+package io.mover.server.job.web;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.mover.core.engine.Bottleneck;
+import io.mover.core.engine.FileFailure;
+import io.mover.core.engine.JobSpec;
+import io.mover.core.engine.JobSummary;
+import io.mover.core.engine.Progress;
+import io.mover.core.engine.StageStats;
+import io.mover.core.engine.TransferOptions;
+import io.mover.core.service.JobView;
+import io.mover.spi.EndpointUri;
+import io.mover.spi.MoverException;
+
+/**
+ * A job as the API shows it. Built from {@link JobView} so the API's shape does not follow the core's
+ * records by accident, and so nothing secret crosses: locations print with their query hidden and
+ * plugin configuration shows its keys, never its values.
+ *
+ * @param id the job's id
+ * @param state QUEUED, RUNNING, SUCCEEDED, COMPLETED_WITH_ERRORS, FAILED or CANCELLED
+ * @param created when it was submitted
+ * @param spec what was asked
+ * @param progress the latest counters, once it has started
+ * @param stages per-stage throughput, from the result once it has ended, else from the latest progress
+ * @param bottleneck the limiting stage, once there is data
+ * @param result the totals, once it has ended
+ * @param errors failed files and the job's own error, when there are any
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record JobResponse(String id, String state, Instant created, SpecResponse spec, ProgressResponse progress,
+        List<StageResponse> stages, BottleneckResponse bottleneck, ResultResponse result, ErrorSummary errors) {
+
+    public static JobResponse of(JobView view) {
+        Optional<Progress> progress = view.progress();
+        Optional<JobSummary> summary = view.summary();
+        List<StageStats> stages = summary.map(JobSummary::stages).or(() -> progress.map(Progress::stages)).orElse(List.of());
+        Optional<Bottleneck> bottleneck = summary.flatMap(JobSummary::bottleneck).or(() -> progress.flatMap(Progress::bottleneck));
+        return new JobResponse(view.id().value(), view.state().name(), view.created(), SpecResponse.of(view.spec()),
+                progress.map(ProgressResponse::of).orElse(null),
+                stages.stream().map(StageResponse::of).toList(),
+                bottleneck.map(BottleneckResponse::of).orElse(null),
+                summary.map(ResultResponse::of).orElse(null),
+                ErrorSummary.of(progress, summary));
+    }
+
+    /** The submitted job, secrets left out. */
+    public record SpecResponse(String kind, String source, String destination, List<String> sourceConfigKeys,
+            List<String> destinationConfigKeys, OptionsResponse options) {
+        static SpecResponse of(JobSpec spec) {
+            return new SpecResponse(spec.kind().name().toLowerCase(Locale.ROOT), location(spec.source()), location(spec.destination()),
+                    keys(spec.sourceConfig()), keys(spec.destinationConfig()), OptionsResponse.of(spec.options()));
+        }
+
+        private static String location(String text) {
+            try {
+                return EndpointUri.parse(text).toString();
+            }
+            catch (MoverException e) {
+                return "[unparseable location]";
+            }
+        }
+
+        private static List<String> keys(Map<String, String> config) {
+            return List.copyOf(new TreeSet<>(config.keySet()));
+        }
+    }
+
+    /** The options the job runs with, defaults filled in; sizes in bytes. */
+    public record OptionsResponse(int concurrency, int blockSize, List<String> include, List<String> exclude, String overwrite,
+            String symlinks, String codec, boolean dryRun, boolean verify, int retries, double retryBackoffSeconds, long bufferPool) {
+        static OptionsResponse of(TransferOptions options) {
+            return new OptionsResponse(options.concurrency(), options.blockSize(), options.includes(), options.excludes(),
+                    options.overwrite().cliName(), options.symlinks().name().toLowerCase(Locale.ROOT), options.codec(),
+                    options.dryRun(), options.verify(), options.maxRetries(), seconds(options.retryBackoff()), options.bufferPoolBytes());
+        }
+    }
+
+    /** The latest counters; {@code etaSeconds} once the totals are known and bytes move. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ProgressResponse(Instant at, String state, boolean enumerating, long filesScanned, long filesDone, long filesSkipped,
+            long filesFailed, long filesPending, long bytesTotal, long bytesDone, double percent, double bytesPerSecond,
+            double elapsedSeconds, Double etaSeconds) {
+        public static ProgressResponse of(Progress p) {
+            return new ProgressResponse(p.at(), p.state().name(), p.enumerating(), p.filesScanned(), p.filesDone(), p.filesSkipped(),
+                    p.filesFailed(), p.filesPending(), p.bytesTotal(), p.bytesDone(), p.percent(), p.bytesPerSecond(),
+                    seconds(p.elapsed()), p.eta().map(JobResponse::seconds).orElse(null));
+        }
+    }
+
+    /**
+     * One stage's figures.
+     *
+     * @param bytesPerSecond bytes per second of busy time: how fast one thread gets through the stage
+     * @param shareOfBusy this stage's share of the data path's busy time, 0 to 1
+     */
+    public record StageResponse(String stage, long bytes, long operations, double busySeconds, double waitingSeconds,
+            double shareOfBusy, double bytesPerSecond) {
+        static StageResponse of(StageStats s) {
+            return new StageResponse(s.stage().name(), s.bytes(), s.operations(), seconds(s.busy()), seconds(s.waiting()),
+                    s.shareOfBusy(), s.bytesPerBusySecond());
+        }
+    }
+
+    public record BottleneckResponse(String stage, double shareOfBusy, String explanation) {
+        static BottleneckResponse of(Bottleneck b) {
+            return new BottleneckResponse(b.stage().name(), b.shareOfBusy(), b.explanation());
+        }
+    }
+
+    /** The totals of an ended job. */
+    public record ResultResponse(Instant started, double elapsedSeconds, long filesScanned, long filesTransferred, long filesSkipped,
+            long filesFailed, long directoriesCreated, long bytesTransferred, long bytesScanned, long retries, String codec,
+            double bytesPerSecond) {
+        static ResultResponse of(JobSummary s) {
+            return new ResultResponse(s.started(), seconds(s.elapsed()), s.filesScanned(), s.filesTransferred(), s.filesSkipped(),
+                    s.filesFailed(), s.directoriesCreated(), s.bytesTransferred(), s.bytesScanned(), s.retries(), s.codec(),
+                    s.bytesPerSecond());
+        }
+    }
+
+    /**
+     * What went wrong: {@code error} is the job's own fatal error; {@code failures} the first failed
+     * files (bounded), {@code filesFailed} their exact count.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ErrorSummary(long filesFailed, String error, List<FailureResponse> failures) {
+        static ErrorSummary of(Optional<Progress> progress, Optional<JobSummary> summary) {
+            long failed = summary.map(JobSummary::filesFailed).or(() -> progress.map(Progress::filesFailed)).orElse(0L);
+            Optional<String> error = summary.flatMap(JobSummary::error);
+            if (failed == 0 && error.isEmpty()) {
+                return null;
+            }
+            List<FailureResponse> failures = summary.map(s -> s.failures().stream().map(FailureResponse::of).toList()).orElse(List.of());
+            return new ErrorSummary(failed, error.orElse(null), failures);
+        }
+    }
+
+    public record FailureResponse(String path, String code, String message, int attempts) {
+        static FailureResponse of(FileFailure f) {
+            return new FailureResponse(f.path(), f.code().name(), f.message(), f.attempts());
+        }
+    }
+
+    static double seconds(Duration duration) {
+        return duration.toNanos() / 1e9;
+    }
+}

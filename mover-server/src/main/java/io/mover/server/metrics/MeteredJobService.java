@@ -1,0 +1,142 @@
+package io.mover.server.metrics;
+
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.mover.core.engine.JobListener;
+import io.mover.core.engine.JobSpec;
+import io.mover.core.engine.JobState;
+import io.mover.core.engine.JobSummary;
+import io.mover.core.engine.Progress;
+import io.mover.core.engine.Stage;
+import io.mover.core.engine.StageStats;
+import io.mover.core.plugin.PluginDescriptor;
+import io.mover.core.service.JobId;
+import io.mover.core.service.JobService;
+import io.mover.core.service.JobView;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A {@link JobService} that counts what its jobs do into Micrometer: {@code mover_jobs{state}} (gauge),
+ * {@code mover_stage_bytes_total{stage}} and {@code mover_files_total{outcome}} (counters). Every other
+ * call is passed through, so the meters stay correct whatever implementation sits underneath.
+ */
+public final class MeteredJobService implements JobService {
+    /** Above this the gauge would cost more than it tells; the embedded service keeps fewer jobs anyway. */
+    private static final int MAX_JOBS_COUNTED = 100_000;
+
+    private final JobService delegate;
+    private final Map<Stage, Counter> stageBytes = new EnumMap<>(Stage.class);
+    private final Counter filesTransferred;
+    private final Counter filesSkipped;
+    private final Counter filesFailed;
+
+    public MeteredJobService(JobService delegate, MeterRegistry registry) {
+        this.delegate = requireNonNull(delegate, "delegate is null");
+        requireNonNull(registry, "registry is null");
+        for (JobState state : JobState.values()) {
+            Gauge.builder("mover.jobs", delegate, service -> service.list(Optional.of(state), 0, MAX_JOBS_COUNTED).size())
+                    .tag("state", state.name().toLowerCase(Locale.ROOT))
+                    .description("Jobs the server knows, by state")
+                    .register(registry);
+        }
+        for (Stage stage : Stage.values()) {
+            stageBytes.put(stage, Counter.builder("mover.stage.bytes")
+                    .tag("stage", stage.name().toLowerCase(Locale.ROOT))
+                    .baseUnit("bytes")
+                    .description("Bytes that passed through each stage, over all jobs")
+                    .register(registry));
+        }
+        filesTransferred = filesCounter(registry, "transferred");
+        filesSkipped = filesCounter(registry, "skipped");
+        filesFailed = filesCounter(registry, "failed");
+    }
+
+    private static Counter filesCounter(MeterRegistry registry, String outcome) {
+        return Counter.builder("mover.files").tag("outcome", outcome).description("Files by outcome, over all jobs").register(registry);
+    }
+
+    @Override
+    public JobView submit(JobSpec spec) {
+        JobView view = delegate.submit(spec);
+        // the handle is dropped on purpose: the service ends the subscription itself when the job ends
+        delegate.subscribe(view.id(), new DeltaListener());
+        return view;
+    }
+
+    @Override
+    public Optional<JobView> get(JobId id) {
+        return delegate.get(id);
+    }
+
+    @Override
+    public List<JobView> list(Optional<JobState> state, int offset, int limit) {
+        return delegate.list(state, offset, limit);
+    }
+
+    @Override
+    public JobView cancel(JobId id) {
+        return delegate.cancel(id);
+    }
+
+    @Override
+    public AutoCloseable subscribe(JobId id, JobListener listener) {
+        return delegate.subscribe(id, listener);
+    }
+
+    @Override
+    public Optional<JobSummary> await(JobId id, Duration timeout) throws InterruptedException {
+        return delegate.await(id, timeout);
+    }
+
+    @Override
+    public List<PluginDescriptor> plugins() {
+        return delegate.plugins();
+    }
+
+    @Override
+    public void close() {
+        delegate.close();
+    }
+
+    /**
+     * Progress snapshots are cumulative per job; the counters take the difference from the last one.
+     * The service calls a listener from one thread at a time, so the fields need no lock.
+     */
+    private final class DeltaListener implements JobListener {
+        private final Map<Stage, Long> lastStageBytes = new EnumMap<>(Stage.class);
+        private long lastDone;
+        private long lastSkipped;
+        private long lastFailed;
+
+        @Override
+        public void onProgress(Progress progress) {
+            for (StageStats stats : progress.stages()) {
+                long previous = lastStageBytes.getOrDefault(stats.stage(), 0L);
+                if (stats.bytes() > previous) {
+                    stageBytes.get(stats.stage()).increment(stats.bytes() - previous);
+                    lastStageBytes.put(stats.stage(), stats.bytes());
+                }
+            }
+            lastDone = add(filesTransferred, progress.filesDone(), lastDone);
+            lastSkipped = add(filesSkipped, progress.filesSkipped(), lastSkipped);
+            lastFailed = add(filesFailed, progress.filesFailed(), lastFailed);
+        }
+
+        private static long add(Counter counter, long now, long before) {
+            if (now > before) {
+                counter.increment(now - before);
+                return now;
+            }
+            return before;
+        }
+    }
+}
