@@ -24,7 +24,8 @@ public final class Main {
     private static List<Object> subcommands(CliContext context) {
         return List.of(
                 new CopyCommand(context),
-                new PluginsCommand());
+                new PluginsCommand(),
+                new ServeCommand());
     }
 
     /** The whole command tree, writing to {@code out} and {@code err}; tests run it in-process. */

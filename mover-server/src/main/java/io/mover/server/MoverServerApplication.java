@@ -18,6 +18,8 @@ public class MoverServerApplication {
      */
     public static ConfigurableApplicationContext start(String... args) {
         SpringApplication application = new SpringApplication(MoverServerApplication.class);
+        // logs name the server, not whichever main() (the CLI's) started it
+        application.setMainApplicationClass(MoverServerApplication.class);
         return application.run(args);
     }
 

@@ -2,14 +2,22 @@ package io.mover.server.config;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.mover.core.plugin.LoadedPlugins;
+import io.mover.core.plugin.PluginDirectories;
+import io.mover.core.plugin.PluginLoadFailure;
+import io.mover.core.plugin.PluginLoader;
 import io.mover.core.plugin.PluginRegistry;
 import io.mover.core.service.EmbeddedJobService;
 import io.mover.core.service.JobService;
 import io.mover.server.job.web.JobEventStream;
 import io.mover.server.metrics.MeteredJobService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -19,11 +27,26 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration(proxyBeanMethods = false)
 public class JobServiceConfiguration {
+    private static final Logger LOG = LoggerFactory.getLogger(JobServiceConfiguration.class);
+
     @Bean(destroyMethod = "close")
     public JobService jobService(MoverProperties properties, MeterRegistry meters) throws IOException {
         Files.createDirectories(properties.scratchDir());
-        JobService embedded = EmbeddedJobService.create(PluginRegistry.fromClassPath(), properties.scratchDir());
+        JobService embedded = EmbeddedJobService.create(plugins(properties), properties.scratchDir());
         return new MeteredJobService(embedded, meters);
+    }
+
+    /**
+     * The class path's plugins, then every {@code plugins/<name>/} directory, each in its own class
+     * loader. A plugin that fails to load is logged and the server starts with the others, as the CLI does.
+     */
+    private static PluginRegistry plugins(MoverProperties properties) {
+        Optional<Path> home = Optional.ofNullable(System.getProperty("mover.home")).map(Path::of);
+        LoadedPlugins loaded = PluginLoader.load(PluginDirectories.resolve(home, properties.pluginDirs()));
+        for (PluginLoadFailure failure : loaded.failures()) {
+            LOG.warn("plugin not loaded from {}: {}", failure.location(), failure.reason());
+        }
+        return loaded.registry();
     }
 
     /** Progress every 2 s (the engine's interval), a keep-alive comment every 15 s. */

@@ -16,14 +16,17 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *        {@code ~/.mover} by default, so a server and the CLI of one user share it and a working
  *        directory that changes between runs does not lose it
  * @param tokens bearer tokens; empty means no authentication (allowed on loopback only)
+ * @param pluginDirs extra folders holding {@code plugins/<name>/} directories, searched with
+ *        {@code $MOVER_PLUGINS} and {@code <mover home>/plugins}
  */
 @ConfigurationProperties("mover")
 public record MoverProperties(@DefaultValue("127.0.0.1") String address, @DefaultValue("8080") int port, Path dataDir,
-        List<ApiToken> tokens) {
+        List<ApiToken> tokens, List<Path> pluginDirs) {
     public MoverProperties {
         dataDir = dataDir == null ? Path.of(System.getProperty("user.home"), ".mover") : dataDir;
         dataDir = dataDir.toAbsolutePath().normalize();
         tokens = tokens == null ? List.of() : List.copyOf(tokens);
+        pluginDirs = pluginDirs == null ? List.of() : List.copyOf(pluginDirs);
     }
 
     /** Scratch space of running jobs; each job's folder is removed when it ends. */

@@ -114,7 +114,7 @@ class JobEventStreamTest {
         Optional<Progress> progress = state == JobState.QUEUED ? Optional.empty() : Optional.of(progress(state));
         Optional<JobSummary> summary = state.isTerminal()
                 ? Optional.of(new JobSummary(state, NOW, Duration.ofSeconds(1), 1, 1, 0, 0, 0, 10, 10, 0, "none", List.of(),
-                        Optional.empty(), List.of(), Optional.empty()))
+                        Optional.empty(), List.of(), Optional.empty(), Optional.empty()))
                 : Optional.empty();
         return new JobView(ID, SPEC, state, NOW, progress, summary);
     }
