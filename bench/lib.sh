@@ -37,9 +37,12 @@ build_mover() {
 }
 
 # Drops the page cache when allowed (root outside a container); otherwise every tool sees the same warm cache.
+# Then waits BENCH_SETTLE seconds (default 3): on a virtual disk the host keeps writing back after
+# sync returns, and a tool started at once pays for its predecessor's writes.
 drop_caches() {
   sync
   if [[ -w /proc/sys/vm/drop_caches ]]; then echo 3 > /proc/sys/vm/drop_caches; fi
+  sleep "${BENCH_SETTLE:-3}"
 }
 
 # timed NAME CMD...: runs CMD once, appends "NAME seconds maxrss_kib" to $RESULTS.
@@ -63,7 +66,7 @@ import sys, statistics, collections
 results, total = sys.argv[1], int(sys.argv[2])
 runs = collections.defaultdict(list)
 for line in open(results):
-    name, secs, rss = line.split()
+    name, secs, rss = line.rsplit(None, 2)
     runs[name].append((float(secs), int(rss)))
 med = {n: statistics.median(s for s, _ in r) for n, r in runs.items()}
 print(f"{'tool':<22}{'median s':>10}{'MB/s':>10}{'peak RSS MiB':>14}{'mover speed vs tool':>22}")

@@ -25,11 +25,13 @@ for run in $(seq "$RUNS"); do
   if (( run % 2 )); then
     timed cp cp -r "$SRC" "$BENCH_DIR/large-dst-cp"; rm -rf "$BENCH_DIR/large-dst-cp"; drop_caches
     timed mover "$MOVER" copy "$SRC" "$BENCH_DIR/large-dst-mover"
+    cmp "$SRC/big.bin" "$BENCH_DIR/large-dst-mover/big.bin"
   else
-    timed mover "$MOVER" copy "$SRC" "$BENCH_DIR/large-dst-mover"; rm -rf "$BENCH_DIR/large-dst-mover"; drop_caches
+    timed mover "$MOVER" copy "$SRC" "$BENCH_DIR/large-dst-mover"
+    cmp "$SRC/big.bin" "$BENCH_DIR/large-dst-mover/big.bin"
+    rm -rf "$BENCH_DIR/large-dst-mover"; drop_caches
     timed cp cp -r "$SRC" "$BENCH_DIR/large-dst-cp"
   fi
-  cmp "$SRC/big.bin" "$BENCH_DIR/large-dst-mover/big.bin"
 done
 rm -rf "$BENCH_DIR/large-dst-cp" "$BENCH_DIR/large-dst-mover"
 echo "one ${SIZE_MIB} MiB file, local to local, $RUNS runs, median:"

@@ -11,6 +11,7 @@ import io.mover.spi.Entry;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.mover.spi.RelativePath;
+import io.mover.spi.ServerSideCopy;
 import io.mover.spi.SinkWriter;
 import io.mover.spi.SourceReader;
 
@@ -39,6 +40,9 @@ final class FileCopy {
     private volatile boolean skipped;
     private volatile SourceReader reader;
     private volatile SinkWriter writer;
+    /** The sink copies this file by itself (a kernel or service-side copy), as one range. */
+    private final Optional<ServerSideCopy> serverSide;
+    private volatile boolean copiedServerSide;
 
     FileCopy(TransferRun run, Entry entry, RelativePath target, DirectoryNode directory) {
         this.run = requireNonNull(run, "run is null");
@@ -46,7 +50,8 @@ final class FileCopy {
         this.target = requireNonNull(target, "target is null");
         this.directory = requireNonNull(directory, "directory is null");
         TransferOptions options = run.options();
-        this.rangeSize = entry.size() >= options.largeFileThreshold() ? options.rangeSize() : Math.max(1, entry.size());
+        this.serverSide = run.serverSideCopy();
+        this.rangeSize = entry.size() >= options.largeFileThreshold() && serverSide.isEmpty() ? options.rangeSize() : Math.max(1, entry.size());
         this.ranges = (int) Math.max(1, (entry.size() + rangeSize - 1) / rangeSize);
         this.rangesLeft = new AtomicInteger(ranges);
         this.blockCrcs = options.verify() ? new int[(int) ((entry.size() + options.blockSize() - 1) / options.blockSize())] : null;
@@ -65,9 +70,14 @@ final class FileCopy {
     void runRange(int index) {
         try {
             if (begin()) {
-                long start = index * rangeSize;
-                long end = Math.min(entry.size(), start + rangeSize);
-                run.withRetries(() -> copyRange(start, end), attempts);
+                if (serverSide.isPresent()) {
+                    run.withRetries(this::copyServerSide, attempts);
+                }
+                else {
+                    long start = index * rangeSize;
+                    long end = Math.min(entry.size(), start + rangeSize);
+                    run.withRetries(() -> copyRange(start, end), attempts);
+                }
             }
         }
         catch (MoverException e) {
@@ -89,7 +99,7 @@ final class FileCopy {
             if (!opened) {
                 opened = true;
                 skipped = !run.shouldCopy(entry, target);
-                if (!skipped && !run.options().dryRun()) {
+                if (!skipped && !run.options().dryRun() && serverSide.isEmpty()) {
                     open();
                 }
             }
@@ -114,6 +124,28 @@ final class FileCopy {
             run.meter(Stage.WRITE).busy(start, 0);
             return created;
         });
+    }
+
+    /**
+     * The whole file by the sink's own copy, committed when it returns; metered as WRITE, the stage that
+     * does the work. When the sink declines this pair of endpoints, the file streams like any other.
+     */
+    private Void copyServerSide() {
+        long start = System.nanoTime();
+        Optional<Entry> copied = serverSide.orElseThrow().copyFrom(run.source(), entry, target);
+        if (copied.isPresent()) {
+            run.meter(Stage.WRITE).busy(start, entry.size());
+            run.counters().bytesMoved.add(entry.size());
+            copiedServerSide = true;
+            return null;
+        }
+        run.serverSideCopyDeclined();
+        synchronized (openLock) {
+            if (writer == null) {
+                open();
+            }
+        }
+        return copyRange(0, entry.size());
     }
 
     /** READ → ENCODE → SEND → DECODE → WRITE for each block of {@code [start, end)}. */
@@ -189,6 +221,9 @@ final class FileCopy {
             }
             else if (run.options().dryRun()) {
                 run.plannedCopy(entry, target);
+            }
+            else if (error == null && copiedServerSide) {
+                run.fileCommitted(entry);
             }
             else if (error == null && !run.stopped()) {
                 commit();

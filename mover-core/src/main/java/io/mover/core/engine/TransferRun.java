@@ -23,6 +23,7 @@ import io.mover.spi.ErrorCategory;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.mover.spi.RelativePath;
+import io.mover.spi.ServerSideCopy;
 import io.mover.spi.Sink;
 import io.mover.spi.Source;
 import io.mover.spi.SourceReader;
@@ -54,6 +55,8 @@ final class TransferRun {
     private final ProgressTicker ticker;
     private final JobListener listener;
     private ExecutorService workers;
+    /** Set once the sink has declined a server-side copy from this source: every later file streams. */
+    private volatile boolean serverSideCopyDeclined;
 
     TransferRun(PreparedJob job, Clock clock, JobListener listener, CancellationToken cancellation) {
         this.job = requireNonNull(job, "job is null");
@@ -353,6 +356,25 @@ final class TransferRun {
 
     private static Duration max(Duration a, Duration b) {
         return a.compareTo(b) >= 0 ? a : b;
+    }
+
+    /**
+     * The sink's server-side copy, when this job may use it: the bytes would not pass through the
+     * engine, so only where nothing needs them here (no codec asked for, no block checksums kept for
+     * {@code --verify}, a real run) and until the sink has declined once.
+     */
+    Optional<ServerSideCopy> serverSideCopy() {
+        if (serverSideCopyDeclined || options.dryRun() || options.verify() || !job.codec().choice().isNone()) {
+            return Optional.empty();
+        }
+        return job.sink().filter(ServerSideCopy.class::isInstance).map(ServerSideCopy.class::cast);
+    }
+
+    void serverSideCopyDeclined() {
+        if (!serverSideCopyDeclined) {
+            serverSideCopyDeclined = true;
+            LOG.log(System.Logger.Level.DEBUG, "the destination cannot copy from this source by itself; streaming the bytes");
+        }
     }
 
     TransferOptions options() { return options; }

@@ -38,7 +38,32 @@ final class LocalFiles {
             PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_READ,
             PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_READ};
 
+    /**
+     * The process's umask, read from {@code /proc/self/status} (Linux 4.7 and later), or -1 where it
+     * cannot be read. A file created with a mode the umask leaves whole needs no {@code chmod} after.
+     */
+    static final int UMASK = readUmask();
+
     private LocalFiles() {}
+
+    private static int readUmask() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Umask:")) {
+                    return Integer.parseInt(line.substring("Umask:".length()).strip(), 8);
+                }
+            }
+        }
+        catch (IOException | RuntimeException e) {
+            // not Linux, or no procfs: set every mode explicitly
+        }
+        return -1;
+    }
+
+    /** Whether a file created with {@code mode} gets exactly that mode, the umask removing nothing. */
+    static boolean createdWithExactMode(int mode) {
+        return UMASK >= 0 && (mode & UMASK) == 0;
+    }
 
     /** {@code root} joined with each segment; {@link RelativePath} has already refused {@code ..} and absolute paths. */
     static Path resolve(Path root, RelativePath path) {
@@ -118,7 +143,7 @@ final class LocalFiles {
         return permissions;
     }
 
-    /** Applies the source's mtime and, where both sides have it, its permission bits. */
+    /** Applies the source's mtime and, where both sides have it, its permission bits; never follows a link. */
     static void applyAttributes(Path file, Entry source) throws IOException {
         if (POSIX && source.attributes().posixMode().isPresent()) {
             Files.getFileAttributeView(file, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
@@ -127,5 +152,17 @@ final class LocalFiles {
         // the basic view: the POSIX one is absent on Windows
         Files.getFileAttributeView(file, java.nio.file.attribute.BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
                 .setTimes(FileTime.from(source.lastModified()), null, null);
+    }
+
+    /**
+     * As {@link #applyAttributes} for a regular file this sink has just created (a temporary opened with
+     * O_EXCL, so never a link): the times are set through the path with one {@code utimensat}, where the
+     * no-follow view first opens the file.
+     */
+    static void applyAttributesToOwnFile(Path file, Entry source, boolean modeSet) throws IOException {
+        if (POSIX && source.attributes().posixMode().isPresent() && !modeSet) {
+            Files.setPosixFilePermissions(file, toPermissions(source.attributes().posixMode().getAsInt()));
+        }
+        Files.setLastModifiedTime(file, FileTime.from(source.lastModified()));
     }
 }

@@ -92,12 +92,21 @@ final class LocalSource implements Source {
     public SourceReader open(RelativePath path) {
         Path file = LocalFiles.resolve(root, path);
         try {
-            FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
-            return new Reader(channel);
+            return new Reader(openChannel(path));
         }
         catch (IOException e) {
             throw IoErrors.map(e, "open", file);
         }
+    }
+
+    /** The file at {@code path}, open for reading; for {@link LocalSink}'s in-kernel copy. */
+    FileChannel openChannel(RelativePath path) throws IOException {
+        return FileChannel.open(LocalFiles.resolve(root, path), StandardOpenOption.READ);
+    }
+
+    /** Where {@code path} lives, for messages. */
+    Path file(RelativePath path) {
+        return LocalFiles.resolve(root, path);
     }
 
     @Override
