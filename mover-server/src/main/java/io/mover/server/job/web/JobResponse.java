@@ -128,11 +128,12 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
     }
 
     /**
-     * What went wrong: {@code error} is the job's own fatal error; {@code failures} the first failed
+     * What went wrong: {@code error} is the job's own fatal error and {@code code} its {@code ErrorCode}
+     * (clients such as the CLI derive their exit code from it); {@code failures} the first failed
      * files (bounded), {@code filesFailed} their exact count.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record ErrorSummary(long filesFailed, String error, List<FailureResponse> failures) {
+    public record ErrorSummary(long filesFailed, String error, String code, List<FailureResponse> failures) {
         static ErrorSummary of(Optional<Progress> progress, Optional<JobSummary> summary) {
             long failed = summary.map(JobSummary::filesFailed).or(() -> progress.map(Progress::filesFailed)).orElse(0L);
             Optional<String> error = summary.flatMap(JobSummary::error);
@@ -140,7 +141,8 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
                 return null;
             }
             List<FailureResponse> failures = summary.map(s -> s.failures().stream().map(FailureResponse::of).toList()).orElse(List.of());
-            return new ErrorSummary(failed, error.orElse(null), failures);
+            String code = error.isEmpty() ? null : summary.flatMap(JobSummary::errorCode).map(Enum::name).orElse(null);
+            return new ErrorSummary(failed, error.orElse(null), code, failures);
         }
     }
 
