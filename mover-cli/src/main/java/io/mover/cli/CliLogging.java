@@ -49,6 +49,22 @@ final class CliLogging {
         }
     }
 
+    /**
+     * As {@link #configure}, for commands that talk to a server: the HTTP libraries stay at info even
+     * with {@code --debug}, because at debug they may print request headers, and so the bearer token.
+     */
+    static void configureClient(Level level) {
+        configure(level);
+        for (String name : new String[] {"reactor.netty", "io.netty", "org.springframework", "jdk.internal.httpclient"}) {
+            if (LoggerFactory.getLogger(name) instanceof ch.qos.logback.classic.Logger logback && level.compareTo(Level.INFO) > 0) {
+                logback.setLevel(ch.qos.logback.classic.Level.INFO);
+            }
+            if (level.compareTo(Level.INFO) > 0) {
+                Logger.getLogger(name).setLevel(java.util.logging.Level.INFO);
+            }
+        }
+    }
+
     /** {@code mover: WARNING io.mover.core...: message}, with the stack trace only when one was logged. */
     private static final class OneLine extends Formatter {
         @Override

@@ -104,6 +104,13 @@ final class CopyCommand implements Callable<Integer>, CliCommand {
     @Mixin
     CommonOptions common = new CommonOptions();
 
+    // client mode (RemoteCopy): with --server or $MOVER_SERVER the job runs on that server
+    @Mixin
+    ServerOptions server = new ServerOptions();
+
+    @Option(names = "--cancel-on-interrupt", description = "With --server: Ctrl-C cancels the job on the server instead of leaving it running.")
+    boolean cancelOnInterrupt;
+
     CopyCommand(CliContext context) {
         this.context = requireNonNull(context, "context is null");
     }
@@ -115,6 +122,12 @@ final class CopyCommand implements Callable<Integer>, CliCommand {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        Optional<ServerOptions.ServerTarget> remote = server.named(context.environment());
+        if (remote.isPresent()) {
+            TransferOptions options = options();
+            return new RemoteCopy(context, remote.get(), common, this.spec.commandLine().getOut(), this.spec.commandLine().getErr())
+                    .run(RemoteCopy.SubmitBody.copy(source, destination, options, sourceConfig, destinationConfig), options, cancelOnInterrupt);
+        }
         CliLogging.configure(common.effectiveLogLevel());
         TransferOptions options = options();
         JobSpec spec = new JobSpec(JobKind.COPY, source, destination, sourceConfig, destinationConfig, options);
@@ -127,7 +140,7 @@ final class CopyCommand implements Callable<Integer>, CliCommand {
             try {
                 JobSummary summary = awaitEnd(service, id);
                 output.finished(summary);
-                reportFailure(summary);
+                reportFailure(this.spec.commandLine().getErr(), summary);
                 return ExitCode.of(summary).code();
             }
             finally {
@@ -140,8 +153,7 @@ final class CopyCommand implements Callable<Integer>, CliCommand {
     }
 
     /** A failed job also says so on stderr, where a script's log and an operator look first. */
-    private void reportFailure(JobSummary summary) {
-        java.io.PrintWriter err = spec.commandLine().getErr();
+    static void reportFailure(java.io.PrintWriter err, JobSummary summary) {
         if (summary.error().isPresent()) {
             err.println("mover: " + summary.error().get());
         }

@@ -18,12 +18,16 @@ interface JobOutput extends JobListener, AutoCloseable {
     void close();
 
     static JobOutput create(CommonOptions common, boolean terminal, TransferOptions options, PrintWriter out) {
+        return create(common, terminal, options.dryRun(), out);
+    }
+
+    static JobOutput create(CommonOptions common, boolean terminal, boolean dryRun, PrintWriter out) {
         if (common.json()) {
             return new JsonOutput(out);
         }
         if (terminal) {
-            return new ProgressBarOutput(out, options.dryRun());
+            return new ProgressBarOutput(out, dryRun);
         }
-        return new StatusLineOutput(out, options.dryRun());
+        return new StatusLineOutput(out, dryRun);
     }
 }

@@ -15,7 +15,7 @@ public final class Main {
 
     public static void main(String[] args) {
         boolean terminal = System.console() != null && System.console().isTerminal();
-        CliContext context = new CliContext(terminal, true);
+        CliContext context = new CliContext(terminal, true, System.getenv());
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         System.exit(commandLine(context, out, err).execute(args));
@@ -25,6 +25,7 @@ public final class Main {
         return List.of(
                 new CopyCommand(context),
                 new PluginsCommand(),
+                JobsCommand.tree(context),
                 new ServeCommand());
     }
 

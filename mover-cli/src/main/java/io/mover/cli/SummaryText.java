@@ -39,15 +39,16 @@ final class SummaryText {
             out.printf(Locale.ROOT, "Elapsed:     %s%n", Units.duration(s.elapsed()));
             out.printf(Locale.ROOT, "Retries:     %d%n", s.retries());
             out.printf(Locale.ROOT, "Codec:       %s%n", s.codec());
-            printStages(out, s);
+            printStages(out, s.stages());
             out.println("Bottleneck:  " + s.bottleneck().map(b -> b.explanation()).orElse("none measured (nothing was moved)"));
         }
         printFailures(out, s);
         s.error().ifPresent(error -> out.println("Error:       " + error));
     }
 
-    private static void printStages(PrintWriter out, JobSummary s) {
-        Map<Stage, StageStats> byStage = s.stages().stream().collect(Collectors.toMap(StageStats::stage, Function.identity(), (a, b) -> a));
+    /** The per-stage table; also shown by {@code mover jobs show} for a job still running. */
+    static void printStages(PrintWriter out, java.util.List<StageStats> stages) {
+        Map<Stage, StageStats> byStage = stages.stream().collect(Collectors.toMap(StageStats::stage, Function.identity(), (a, b) -> a));
         out.println("Stages:      stage     bytes        ops       throughput    busy      waiting   share");
         for (Stage stage : Stage.DATA_PATH) {
             StageStats stats = byStage.get(stage);

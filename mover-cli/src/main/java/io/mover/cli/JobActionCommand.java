@@ -1,0 +1,90 @@
+package io.mover.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+
+import io.mover.server.job.web.JobResponse;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * {@code mover jobs cancel|pause|resume ID}: one POST to the job, then its new state. One class for the
+ * three verbs, which differ only in the path and the words.
+ */
+@Command(mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true)
+final class JobActionCommand implements Callable<Integer>, CliCommand {
+    enum Action {
+        CANCEL("cancel", "Cancels a job: it stops at the next block boundary and its partial files are removed."),
+        PAUSE("pause", "Pauses a running job; mover jobs resume continues it."),
+        RESUME("resume", "Resumes a paused job.");
+
+        private final String verb;
+        private final String description;
+
+        Action(String verb, String description) {
+            this.verb = verb;
+            this.description = description;
+        }
+
+        String verb() {
+            return verb;
+        }
+
+        String description() {
+            return description;
+        }
+    }
+
+    private final CliContext context;
+    private final Action action;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "ID", description = "The job's id (from mover jobs list).")
+    String id;
+
+    @Mixin
+    ServerOptions server = new ServerOptions();
+
+    @Mixin
+    CommonOptions common = new CommonOptions();
+
+    JobActionCommand(CliContext context, Action action) {
+        this.context = requireNonNull(context, "context is null");
+        this.action = requireNonNull(action, "action is null");
+    }
+
+    @Override
+    public CommonOptions common() {
+        return common;
+    }
+
+    @Override
+    public Integer call() {
+        CliLogging.configureClient(common.effectiveLogLevel());
+        JobResponse job = new ServerClient(server.target(context.environment())).act(id, action.verb());
+        PrintWriter out = spec.commandLine().getOut();
+        if (common.json()) {
+            out.println(ServerClient.JSON.writeValueAsString(job));
+        }
+        else {
+            out.println("job " + job.id() + ": " + job.state() + note(job));
+        }
+        out.flush();
+        return ExitCode.SUCCESS.code();
+    }
+
+    /** A cancel is asynchronous: the job usually still runs when the server answers. */
+    private String note(JobResponse job) {
+        if (action == Action.CANCEL && !RestRecords.state(job.state()).isTerminal()) {
+            return " (cancel requested: it stops at the next block boundary)";
+        }
+        return "";
+    }
+}

@@ -1,0 +1,86 @@
+package io.mover.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.mover.cli.ServerOptions.ServerTarget;
+import io.mover.core.engine.JobSummary;
+import io.mover.core.engine.TransferOptions;
+import io.mover.server.job.web.JobResponse;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * {@code mover copy --server URL}: the job the standalone copy would run, submitted to a server and
+ * followed there, shown by the same renderers and ending with the same exit code.
+ */
+final class RemoteCopy {
+    private final CliContext context;
+    private final ServerTarget target;
+    private final CommonOptions common;
+    private final PrintWriter out;
+    private final PrintWriter err;
+
+    RemoteCopy(CliContext context, ServerTarget target, CommonOptions common, PrintWriter out, PrintWriter err) {
+        this.context = requireNonNull(context, "context is null");
+        this.target = requireNonNull(target, "target is null");
+        this.common = requireNonNull(common, "common is null");
+        this.out = requireNonNull(out, "out is null");
+        this.err = requireNonNull(err, "err is null");
+    }
+
+    int run(SubmitBody body, TransferOptions options, boolean cancelOnInterrupt) throws InterruptedException {
+        CliLogging.configureClient(common.effectiveLogLevel());
+        ServerClient client = new ServerClient(target);
+        JobResponse job = client.submit(body);
+        err.println("mover: job " + job.id() + " submitted to " + target.base());
+        err.flush();
+        JobFollower follower = new JobFollower(client, new ServerEvents(target), err);
+        try (JobOutput output = JobOutput.create(common, context.terminal(), options.dryRun(), out);
+                DetachOnShutdown hook = DetachOnShutdown.install(context.shutdownHooks(), cancelOnInterrupt, client, job.id(), err)) {
+            JobSummary summary = follower.follow(job.id(), output);
+            output.finished(summary);
+            CopyCommand.reportFailure(err, summary);
+            return ExitCode.of(summary).code();
+        }
+    }
+
+    /**
+     * The body of {@code POST /api/v1/jobs} (docs/rest.md). Options are a map so a new option is one
+     * line here; sizes go as byte counts, which the server reads like "4MiB".
+     */
+    record SubmitBody(String kind, String source, String destination, Map<String, Object> options, Map<String, String> sourceConfig,
+            Map<String, String> destinationConfig) {
+        static SubmitBody copy(String source, String destination, TransferOptions o, Map<String, String> sourceConfig,
+                Map<String, String> destinationConfig) {
+            Map<String, Object> options = new LinkedHashMap<>();
+            options.put("concurrency", o.concurrency());
+            options.put("blockSize", Integer.toString(o.blockSize()));
+            options.put("include", List.copyOf(o.includes()));
+            options.put("exclude", List.copyOf(o.excludes()));
+            options.put("overwrite", o.overwrite().cliName());
+            options.put("symlinks", o.symlinks().name().toLowerCase(Locale.ROOT));
+            options.put("codec", o.codec());
+            options.put("dryRun", o.dryRun());
+            options.put("verify", o.verify());
+            options.put("retries", o.maxRetries());
+            options.put("retryBackoff", o.retryBackoff().toMillis() + "ms");
+            return new SubmitBody("copy", absolute(source), absolute(destination), options, Map.copyOf(sourceConfig), Map.copyOf(destinationConfig));
+        }
+
+        /**
+         * A plain relative path means the same place it would standalone: the server runs elsewhere
+         * (its own working directory), so it gets the path made absolute here. URIs go as typed.
+         */
+        static String absolute(String location) {
+            if (location.matches("^[A-Za-z][A-Za-z0-9+.-]*:.*") || location.startsWith("/")) {
+                return location;
+            }
+            return Path.of(location).toAbsolutePath().normalize().toString();
+        }
+    }
+}
