@@ -35,7 +35,11 @@ final class ServerErrors {
                     + "; pass a token with --token-file FILE or $MOVER_TOKEN");
             case 403 -> new MoverException(ErrorCode.AUTHENTICATION_FAILED, "the mover server at " + base + " refused the request: " + detail
                     + "; pass a token with scope operate (--token-file FILE or $MOVER_TOKEN)");
-            case 404 -> new MoverException(ErrorCode.NOT_FOUND, detail);
+            // only the job in the URL is ever 404 in this API; any other 404 is a path an older server lacks
+            case 404 -> "urn:mover:problem:job-not-found".equals(text(problem, "type"))
+                    ? new MoverException(ErrorCode.NOT_FOUND, detail)
+                    : new MoverException(ErrorCode.UNSUPPORTED, "the mover server at " + base + " does not offer this (" + detail
+                            + "); is it an older version than this mover?");
             default -> {
                 ErrorCode code = code(text(problem, "code")).orElse(status >= 500 ? ErrorCode.INTERNAL : ErrorCode.INVALID_ARGUMENT);
                 yield new MoverException(code, status >= 500 ? "the mover server at " + base + " failed: " + detail : detail);

@@ -1,0 +1,204 @@
+package io.mover.cli;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code mover copy --server} and {@code mover jobs ...} against a real server in this JVM, on loopback. */
+@Timeout(120)
+class ServerModeTest {
+    private static TestServer server;
+
+    @TempDir
+    static Path serverData;
+
+    @TempDir
+    Path temp;
+
+    @BeforeAll
+    static void startServer() {
+        server = TestServer.start(serverData);
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void copyThroughTheServerCopiesTheTreeAndPrintsTheSummary() throws IOException {
+        Path source = Trees.sample(temp.resolve("src"));
+        Path destination = temp.resolve("dst");
+
+        CliRun run = CliRun.of("copy", "--server", server.url(), "--block-size", "256k", source.toString(), destination.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(Trees.describe(destination)).isEqualTo(Trees.describe(source));
+        assertThat(run.out()).contains("Job succeeded", "Files:       5 scanned, 5 transferred, 0 skipped, 0 failed", "Bottleneck:",
+                "Stages:", "WRITE");
+        assertThat(run.errLines()).singleElement().asString().matches("mover: job [0-9a-f-]{36} submitted to " + server.url());
+    }
+
+    @Test
+    void jsonOutputEndsWithTheSummary() throws IOException {
+        Path source = Trees.sample(temp.resolve("src"));
+
+        CliRun run = CliRun.of("copy", "--server", server.url(), "--output", "json", source.toString(), temp.resolve("dst").toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        List<JsonNode> lines = run.outLines().stream().map(line -> JsonOutput.MAPPER.readTree(line)).toList();
+        assertThat(lines).allSatisfy(line -> assertThat(line.get("type").asString()).isIn("progress", "summary"));
+        JsonNode summary = lines.getLast();
+        assertThat(summary.get("type").asString()).isEqualTo("summary");
+        assertThat(summary.get("state").asString()).isEqualTo("SUCCEEDED");
+        assertThat(summary.get("exitCode").asInt()).isZero();
+        assertThat(summary.get("filesTransferred").asLong()).isEqualTo(5);
+    }
+
+    @Test
+    void theEnvironmentNamesTheServer() throws IOException {
+        Path source = Trees.sample(temp.resolve("src"));
+
+        CliRun run = CliRun.withEnvironment(Map.of("MOVER_SERVER", server.url()), "copy", source.toString(), temp.resolve("dst").toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err()).contains("submitted to " + server.url());
+    }
+
+    @Test
+    void aRefusedRequestIsTheProblemsDetailOnOneLine() {
+        CliRun run = CliRun.of("copy", "--server", server.url(), "nosuch://bucket/x", temp.resolve("dst").toString());
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.errLines()).containsExactly("mover: no installed plugin can read from 'nosuch://' locations; installed schemes: file"
+                + " (see 'mover plugins', or add the plugin's jars under plugins/<name>/)");
+    }
+
+    @Test
+    void aMissingSourceExitsWithThreeAsStandalone() {
+        CliRun run = CliRun.of("copy", "--server", server.url(), temp.resolve("absent").toString(), temp.resolve("dst").toString());
+
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(3);
+        assertThat(run.errLines()).singleElement().asString().startsWith("mover: ").contains("absent");
+    }
+
+    @Test
+    void anUnreachableServerIsExitSeven() throws IOException {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        String url = "http://127.0.0.1:" + port;
+
+        CliRun copy = CliRun.of("copy", "--server", url, temp.toString(), temp.resolve("dst").toString());
+        CliRun list = CliRun.of("jobs", "list", "--server", url);
+
+        assertThat(copy.exitCode()).isEqualTo(7);
+        assertThat(copy.errLines()).containsExactly("mover: cannot reach the mover server at " + url
+                + ": connection refused; start it with mover serve or check --server");
+        assertThat(list.exitCode()).isEqualTo(7);
+        assertThat(list.errLines()).isEqualTo(copy.errLines());
+    }
+
+    @Test
+    void jobsListShowWatchAndCancelAnEndedJob() throws IOException {
+        Path source = Trees.sample(temp.resolve("src"));
+        CliRun copy = CliRun.of("copy", "--server", server.url(), "--verify", source.toString(), temp.resolve("dst").toString());
+        assertThat(copy.exitCode()).as(copy.err()).isZero();
+        String id = copy.err().replaceAll("(?s).*mover: job ([0-9a-f-]{36}) submitted.*", "$1");
+
+        CliRun list = CliRun.of("jobs", "list", "--server", server.url());
+        assertThat(list.exitCode()).as(list.err()).isZero();
+        assertThat(list.outLines().getFirst()).startsWith("ID").contains("STATE", "CREATED", "PROGRESS", "THROUGHPUT", "SOURCE → DESTINATION");
+        assertThat(list.out()).containsPattern(id + "\\s+SUCCEEDED\\s+\\S+Z\\s+100\\.0 %\\s+.+/s\\s+" + source + " → " + temp.resolve("dst"));
+
+        JsonNode page = JsonOutput.MAPPER.readTree(CliRun.of("jobs", "list", "--server", server.url(), "--output", "json", "--limit", "500").out());
+        assertThat(page.get("items").valueStream().map(job -> job.get("id").asString())).contains(id);
+        assertThat(CliRun.of("jobs", "list", "--server", server.url(), "--state", "succeeded").out()).contains(id);
+        assertThat(CliRun.of("jobs", "list", "--server", server.url(), "--state", "cancelled").out()).doesNotContain(id);
+
+        CliRun show = CliRun.of("jobs", "show", id, "--server", server.url());
+        assertThat(show.exitCode()).as(show.err()).isZero();
+        assertThat(show.out()).contains("Job:         " + id + " SUCCEEDED", "Source:      " + source, "Options:     concurrency 16",
+                ", verify", "Job succeeded", "Files:       5 scanned, 5 transferred", "Stages:", "Bottleneck:");
+
+        CliRun watch = CliRun.of("jobs", "watch", id, "--server", server.url());
+        assertThat(watch.exitCode()).as(watch.err()).isZero();
+        assertThat(watch.out()).contains("Job succeeded", "Files:       5 scanned, 5 transferred");
+
+        CliRun cancel = CliRun.of("jobs", "cancel", id, "--server", server.url());
+        assertThat(cancel.exitCode()).as(cancel.err()).isZero();
+        assertThat(cancel.out()).isEqualTo("job " + id + ": SUCCEEDED" + System.lineSeparator());
+    }
+
+    @Test
+    void anUnknownJobIsExitThree() {
+        CliRun show = CliRun.of("jobs", "show", "00000000-0000-0000-0000-000000000000", "--server", server.url());
+        CliRun watch = CliRun.of("jobs", "watch", "nope", "--server", server.url());
+
+        assertThat(show.exitCode()).isEqualTo(3);
+        assertThat(show.errLines()).containsExactly("mover: no job '00000000-0000-0000-0000-000000000000'; GET /api/v1/jobs lists the jobs this server knows");
+        assertThat(watch.exitCode()).isEqualTo(3);
+    }
+
+    @Test
+    void cancellingARunningJobEndsItsCopyWithExit130() throws Exception {
+        // zstd at its top level moves a few MiB/s: the job is still running when the cancel arrives
+        Path source = Files.createDirectories(temp.resolve("slow"));
+        byte[] data = new byte[48 << 20];
+        new Random(1).nextBytes(data);
+        Files.write(source.resolve("slow.bin"), data);
+        ExecutorService executor = Executors.newSingleThreadExecutor();
+        try {
+            Future<CliRun> copy = executor.submit(() -> CliRun.of("copy", "--server", server.url(), "--codec", "zstd:19", "--concurrency", "1",
+                    source.toString(), temp.resolve("dst").toString()));
+            String id = awaitRunningJob();
+
+            CliRun cancel = CliRun.of("jobs", "cancel", id, "--server", server.url());
+            assertThat(cancel.exitCode()).as(cancel.err()).isZero();
+            assertThat(cancel.out()).startsWith("job " + id + ": ");
+
+            CliRun copied = copy.get(60, TimeUnit.SECONDS);
+            assertThat(copied.exitCode()).as(copied.out() + copied.err()).isEqualTo(130);
+            assertThat(copied.out()).contains("Job cancelled");
+            CliRun watch = CliRun.of("jobs", "watch", id, "--server", server.url(), "--output", "json");
+            assertThat(watch.exitCode()).isEqualTo(130);
+            assertThat(watch.outLines().getLast()).contains("\"state\":\"CANCELLED\"", "\"exitCode\":130");
+        }
+        finally {
+            executor.shutdownNow();
+        }
+    }
+
+    private static String awaitRunningJob() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            JsonNode page = JsonOutput.MAPPER.readTree(CliRun.of("jobs", "list", "--server", server.url(), "--state", "running", "--output", "json").out());
+            if (!page.get("items").isEmpty()) {
+                return page.get("items").get(0).get("id").asString();
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no job started running within 30 s");
+    }
+}
