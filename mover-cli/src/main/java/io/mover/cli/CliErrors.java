@@ -18,7 +18,7 @@ final class CliErrors implements IExecutionExceptionHandler, IParameterException
     public int handleParseException(ParameterException error, String[] args) {
         CommandLine command = error.getCommandLine();
         PrintWriter err = command.getErr();
-        String message = oneLine(error.getMessage());
+        String message = hideTokens(oneLine(error.getMessage()), args);
         err.println("mover: " + message + " (see '" + command.getCommandSpec().qualifiedName() + " --help')");
         err.flush();
         return ExitCode.USAGE.code();
@@ -45,6 +45,24 @@ final class CliErrors implements IExecutionExceptionHandler, IParameterException
         }
         err.flush();
         return exit.code();
+    }
+
+    /** picocli quotes arguments in some messages ("expected only one match: --token=..."): a token never shows. */
+    static String hideTokens(String message, String[] args) {
+        String hidden = message;
+        for (int i = 0; i < args.length; i++) {
+            String token = null;
+            if (args[i].startsWith("--token=")) {
+                token = args[i].substring("--token=".length());
+            }
+            else if (args[i].equals("--token") && i + 1 < args.length) {
+                token = args[i + 1];
+            }
+            if (token != null && !token.isEmpty()) {
+                hidden = hidden.replace(token, "[hidden]");
+            }
+        }
+        return hidden;
     }
 
     private static String oneLine(String message) {

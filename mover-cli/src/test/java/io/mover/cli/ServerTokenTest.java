@@ -108,6 +108,16 @@ class ServerTokenTest {
     }
 
     @Test
+    void usageErrorsDoNotEchoTheToken() {
+        CliRun twice = CliRun.of("jobs", "list", "--server", server.url(), "--token=" + OPERATE, "--token", READ);
+        CliRun both = CliRun.of("copy", "--server", server.url(), "--token", OPERATE, "--token-file", "x", "a", "b");
+
+        assertThat(twice.exitCode()).isEqualTo(1);
+        assertThat(both.exitCode()).isEqualTo(1);
+        assertThat(twice.err() + both.err()).startsWith("mover: ").doesNotContain(OPERATE).doesNotContain(READ);
+    }
+
+    @Test
     void anUnreadableTokenFileNamesTheFile() {
         Path missing = temp.resolve("no-such-token");
 
