@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
             "2:the job finished, but some files failed",
             "3:the source was not found",
             "5:out of space, or a fatal destination error",
-            "7:any other fatal error",
+            "7:any other fatal error (also: server unreachable, token refused)",
             "130:cancelled (Ctrl-C)"},
         footer = "%nSee 'mover COMMAND --help' for a command's options, and docs/cli.md.")
 final class MoverCommand implements Callable<Integer> {
