@@ -152,6 +152,43 @@ class ServerModeTest {
     }
 
     @Test
+    void everyCopyOptionReachesTheServer() throws IOException {
+        Path source = Trees.sample(temp.resolve("src"));
+        Path destination = temp.resolve("dst");
+
+        CliRun run = CliRun.of("copy", "--server", server.url(), "--concurrency", "3", "--block-size", "64k", "--include", "*.txt",
+                "--exclude", "c", "--overwrite", "if-source-newer", "--follow-symlinks", "--codec", "lz4", "--retries", "5", "--verify",
+                source.toString(), destination.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(Files.exists(destination.resolve("top.txt"))).isTrue();
+        assertThat(Files.exists(destination.resolve("a/b/big.bin"))).isFalse();
+        assertThat(Files.exists(destination.resolve("a/b/c/deep.txt"))).isFalse();
+        String id = run.err().replaceAll("(?s).*mover: job ([0-9a-f-]{36}) submitted.*", "$1");
+        assertThat(CliRun.of("jobs", "show", id, "--server", server.url()).out()).contains(
+                "Options:     concurrency 3, block size 64.0 KiB, overwrite if-source-newer, symlinks follow, codec lz4, retries 5, include *.txt, exclude c, verify");
+    }
+
+    @Test
+    void aDryRunOnTheServerChangesNothing() throws IOException {
+        Path source = Trees.sample(temp.resolve("src"));
+
+        CliRun run = CliRun.of("copy", "--server", server.url(), "--dry-run", source.toString(), temp.resolve("dst").toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("Dry run succeeded: nothing was changed; 5 files");
+        assertThat(Files.exists(temp.resolve("dst"))).isFalse();
+    }
+
+    @Test
+    void anInvalidServerUrlIsAUsageError() {
+        CliRun run = CliRun.of("jobs", "list", "--server", "localhost:8080");
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.errLines()).containsExactly("mover: invalid server URL 'localhost:8080': use http://HOST:PORT, such as http://127.0.0.1:8080");
+    }
+
+    @Test
     void anUnknownJobIsExitThree() {
         CliRun show = CliRun.of("jobs", "show", "00000000-0000-0000-0000-000000000000", "--server", server.url());
         CliRun watch = CliRun.of("jobs", "watch", "nope", "--server", server.url());
