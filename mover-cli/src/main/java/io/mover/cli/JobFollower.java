@@ -34,9 +34,17 @@ final class JobFollower {
     /** Blocks until job {@code id} has ended and returns its summary; progress goes to {@code output}. */
     JobSummary follow(String id, JobOutput output) throws InterruptedException {
         for (int attempt = 0; ; attempt++) {
-            JobResponse last = events.follow(id, this::onState, progress -> output.onProgress(RestRecords.progress(progress, latest)));
-            if (last != null && RestRecords.state(last.state()).isTerminal()) {
-                return RestRecords.summary(last);
+            try {
+                JobResponse last = events.follow(id, this::onState, progress -> output.onProgress(RestRecords.progress(progress, latest)));
+                if (last != null && RestRecords.state(last.state()).isTerminal()) {
+                    return RestRecords.summary(last);
+                }
+            }
+            catch (MoverException e) {
+                if (e.code() != ErrorCode.CONNECTION_LOST) {
+                    throw e;
+                }
+                // a broken stream; if the server itself is gone, the get below says so
             }
             // the stream ended early: the job's own record says whether it has ended meanwhile
             JobResponse now = client.get(id);

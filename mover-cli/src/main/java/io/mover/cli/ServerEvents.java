@@ -71,6 +71,13 @@ final class ServerEvents {
         catch (WebClientRequestException e) {
             throw ServerErrors.unreachable(target.base(), e);
         }
+        catch (MoverException e) {
+            throw e;
+        }
+        catch (RuntimeException e) {
+            // the connection closed mid-stream (a restarted server, a proxy): the follower asks the job how it is
+            throw new MoverException(ErrorCode.CONNECTION_LOST, "the event stream of job " + id + " broke: " + e.getMessage(), e);
+        }
         return last[0];
     }
 

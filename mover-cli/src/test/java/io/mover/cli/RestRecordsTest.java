@@ -36,7 +36,7 @@ class RestRecordsTest {
                  "errors":{"filesFailed":1,"error":"no space left on /dst","code":"NO_SPACE",
                            "failures":[{"path":"a/b","code":"NO_SPACE","message":"disk full","attempts":1}]}}
                 """;
-        JobSummary summary = RestRecords.summary(ServerClient.JSON.readValue(json, JobResponse.class));
+        JobSummary summary = RestRecords.summary(job(json));
 
         assertThat(summary.state()).isEqualTo(JobState.FAILED);
         assertThat(summary.errorCode()).contains(ErrorCode.NO_SPACE);
@@ -53,7 +53,8 @@ class RestRecordsTest {
 
     @Test
     void aJobCancelledBeforeItStartedHasZeros() {
-        JobResponse job = new JobResponse("x", "CANCELLED", T0, null, null, List.of(), null, null, null);
+        // read from JSON, never built with the constructor: the server's records gain members over time
+        JobResponse job = job("{\"id\":\"x\",\"state\":\"CANCELLED\",\"created\":\"2026-11-23T09:16:28Z\",\"stages\":[]}");
 
         JobSummary summary = RestRecords.summary(job);
 
@@ -64,9 +65,15 @@ class RestRecordsTest {
 
     @Test
     void progressTakesItsEtaAndTheLastKnownBottleneck() {
-        JobResponse.ProgressResponse p = new JobResponse.ProgressResponse(T0, "RUNNING", true, 10, 4, 1, 0, 5, 1000, 400, 40.0, 123.0, 2.5, 3.0);
-        JobResponse job = new JobResponse("x", "RUNNING", T0, null, null, List.of(),
-                new JobResponse.BottleneckResponse("READ", 0.7, "READ: 70% of busy time"), null, null);
+        JobResponse.ProgressResponse p = ServerClient.JSON.readValue("""
+                {"at":"2026-11-23T09:16:28Z","state":"RUNNING","enumerating":true,"filesScanned":10,"filesDone":4,"filesSkipped":1,
+                 "filesFailed":0,"filesPending":5,"bytesTotal":1000,"bytesDone":400,"percent":40.0,"bytesPerSecond":123.0,
+                 "elapsedSeconds":2.5,"etaSeconds":3.0}
+                """, JobResponse.ProgressResponse.class);
+        JobResponse job = job("""
+                {"id":"x","state":"RUNNING","created":"2026-11-23T09:16:28Z","stages":[],
+                 "bottleneck":{"stage":"READ","shareOfBusy":0.7,"explanation":"READ: 70% of busy time"}}
+                """);
 
         Progress progress = RestRecords.progress(p, job);
 
@@ -74,6 +81,10 @@ class RestRecordsTest {
         assertThat(progress.filesPending()).isEqualTo(5);
         assertThat(StatusLineOutput.line(progress)).contains("(scanning)", "ETA 3.0s", "bottleneck READ");
         assertThat(RestRecords.progress(p, null).bottleneck()).isEmpty();
+    }
+
+    private static JobResponse job(String json) {
+        return ServerClient.JSON.readValue(json, JobResponse.class);
     }
 
     @Test
