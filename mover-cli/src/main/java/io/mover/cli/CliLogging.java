@@ -32,6 +32,8 @@ final class CliLogging {
         }
     }
 
+    private static volatile boolean logbackLevelled;
+
     private CliLogging() {}
 
     static void configure(Level level) {
@@ -46,8 +48,10 @@ final class CliLogging {
         root.setLevel(level.jul);
         // logback.xml already says warn: at the default level logback starts only if a library logs, which
         // keeps its configuration (about 0.1 s) out of short commands such as mover jobs list
-        if (level != Level.WARN && LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME) instanceof ch.qos.logback.classic.Logger logback) {
+        // (commands run in-process by tests share one logback: once changed, it is always set)
+        if ((level != Level.WARN || logbackLevelled) && LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME) instanceof ch.qos.logback.classic.Logger logback) {
             logback.setLevel(level.logback);
+            logbackLevelled = true;
         }
     }
 
