@@ -54,8 +54,8 @@ final class JobsWatchCommand implements Callable<Integer>, CliCommand {
         JobResponse job = client.get(id);
         boolean dryRun = job.spec() != null && job.spec().options() != null && job.spec().options().dryRun();
         PrintWriter err = spec.commandLine().getErr();
-        try (JobOutput output = JobOutput.create(common, context.terminal(), dryRun, spec.commandLine().getOut());
-                DetachOnShutdown hook = DetachOnShutdown.install(context.shutdownHooks(), cancelOnInterrupt, client, job.id(), err)) {
+        try (DetachOnShutdown hook = DetachOnShutdown.install(context.shutdownHooks(), cancelOnInterrupt, client, job.id(), err);
+                JobOutput output = JobOutput.create(common, context.terminal(), dryRun, spec.commandLine().getOut())) {
             JobSummary summary = new JobFollower(client, new ServerEvents(target), err).follow(job.id(), output);
             output.finished(summary);
             CopyCommand.reportFailure(err, summary);

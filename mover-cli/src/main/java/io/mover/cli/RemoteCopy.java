@@ -37,12 +37,12 @@ final class RemoteCopy {
         CliLogging.configureClient(common.effectiveLogLevel());
         ServerClient client = new ServerClient(target);
         JobResponse job = client.submit(body);
-        err.println("mover: job " + job.id() + " submitted to " + target.base());
-        err.flush();
-        JobFollower follower = new JobFollower(client, new ServerEvents(target), err);
-        try (JobOutput output = JobOutput.create(common, context.terminal(), options.dryRun(), out);
-                DetachOnShutdown hook = DetachOnShutdown.install(context.shutdownHooks(), cancelOnInterrupt, client, job.id(), err)) {
-            JobSummary summary = follower.follow(job.id(), output);
+        // the hook first: from here on the job exists, and an interrupt must say so (or cancel it)
+        try (DetachOnShutdown hook = DetachOnShutdown.install(context.shutdownHooks(), cancelOnInterrupt, client, job.id(), err);
+                JobOutput output = JobOutput.create(common, context.terminal(), options.dryRun(), out)) {
+            err.println("mover: job " + job.id() + " submitted to " + target.base());
+            err.flush();
+            JobSummary summary = new JobFollower(client, new ServerEvents(target), err).follow(job.id(), output);
             output.finished(summary);
             CopyCommand.reportFailure(err, summary);
             return ExitCode.of(summary).code();
