@@ -35,6 +35,10 @@ final class RemoteCopy {
 
     int run(SubmitBody body, TransferOptions options, boolean cancelOnInterrupt) throws InterruptedException {
         CliLogging.configureClient(common.effectiveLogLevel());
+        if (!common.pluginDirectories.isEmpty()) {
+            // said rather than silently dropped: the user expects those plugins to be used
+            err.println("mover: --plugins is ignored with --server: the job uses the server's plugins (see mover serve --plugins)");
+        }
         ServerClient client = new ServerClient(target);
         JobResponse job = client.submit(body);
         // the hook first: from here on the job exists, and an interrupt must say so (or cancel it)
