@@ -27,7 +27,7 @@ build_mover() {
   if [[ "${BENCH_SKIP_BUILD:-0}" != "1" ]]; then
     (cd "$BENCH_ROOT" && ./mvnw -B -q -DskipTests package -pl mover-cli -am)
   fi
-  # one throwaway copy creates the class-data-sharing archive (with the copy path's classes) that the
+  # one throwaway copy makes the launcher build its ahead-of-time cache (trained on a copy), which the
   # timed runs start from, as it would be on any machine after mover's first run
   local warm
   warm="$(mktemp -d)"
