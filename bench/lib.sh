@@ -76,3 +76,20 @@ for name, r in runs.items():
     print(f"{name:<22}{med[name]:>10.2f}{mbps:>10.1f}{max(x for _, x in r) / 1024:>14.0f}{ratio:>21.2f}x")
 PY
 }
+
+# small_tree DIR FILES FOLDERS: FILES files of 100 KiB (half random, half text) in FOLDERS folders, once.
+small_tree() {
+  local dir="$1" files="$2" folders="$3"
+  [[ -d "$dir" ]] && return
+  echo "bench: writing $files files of 100 KiB in $folders folders" >&2
+  python3 - "$dir" "$files" "$folders" <<'PY'
+import os, sys
+root, files, folders = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+text = (b"2026-11-23 INFO mover small file benchmark line\n" * 3000)[:100 * 1024 // 2]
+for d in range(folders):
+    os.makedirs(os.path.join(root, f"dir{d:03d}"), exist_ok=True)
+for i in range(files):
+    with open(os.path.join(root, f"dir{i % folders:03d}", f"file{i:05d}.dat"), "wb") as f:
+        f.write(os.urandom(100 * 1024 // 2) + text)
+PY
+}
