@@ -27,7 +27,7 @@ build_mover() {
   if [[ "${BENCH_SKIP_BUILD:-0}" != "1" ]]; then
     (cd "$BENCH_ROOT" && ./mvnw -B -q -DskipTests package -pl mover-cli -am)
   fi
-  # one throwaway copy creates the class-data-sharing archive (with the copy path's classes) that the
+  # one throwaway copy makes the launcher build its ahead-of-time cache (trained on a copy), which the
   # timed runs start from, as it would be on any machine after mover's first run
   local warm
   warm="$(mktemp -d)"
@@ -74,5 +74,22 @@ for name, r in runs.items():
     mbps = total / med[name] / 1e6 if med[name] > 0 else float('inf')
     ratio = med[name] / med['mover'] if med.get('mover') else float('nan')
     print(f"{name:<22}{med[name]:>10.2f}{mbps:>10.1f}{max(x for _, x in r) / 1024:>14.0f}{ratio:>21.2f}x")
+PY
+}
+
+# small_tree DIR FILES FOLDERS: FILES files of 100 KiB (half random, half text) in FOLDERS folders, once.
+small_tree() {
+  local dir="$1" files="$2" folders="$3"
+  [[ -d "$dir" ]] && return
+  echo "bench: writing $files files of 100 KiB in $folders folders" >&2
+  python3 - "$dir" "$files" "$folders" <<'PY'
+import os, sys
+root, files, folders = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+text = (b"2026-11-23 INFO mover small file benchmark line\n" * 3000)[:100 * 1024 // 2]
+for d in range(folders):
+    os.makedirs(os.path.join(root, f"dir{d:03d}"), exist_ok=True)
+for i in range(files):
+    with open(os.path.join(root, f"dir{i % folders:03d}", f"file{i:05d}.dat"), "wb") as f:
+        f.write(os.urandom(100 * 1024 // 2) + text)
 PY
 }

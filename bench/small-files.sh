@@ -9,19 +9,7 @@ need python3 tar rclone
 build_mover
 mkdir -p "$BENCH_DIR"; RESULTS="$BENCH_DIR/small-files.results"; : > "$RESULTS"
 SRC="$BENCH_DIR/small-src-$FILES"
-if [[ ! -d "$SRC" ]]; then
-  echo "bench: writing $FILES files of 100 KiB in $FOLDERS folders" >&2
-  python3 - "$SRC" "$FILES" "$FOLDERS" <<'PY'
-import os, sys
-root, files, folders = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-text = (b"2026-11-23 INFO mover small file benchmark line\n" * 3000)[:100 * 1024 // 2]
-for d in range(folders):
-    os.makedirs(os.path.join(root, f"dir{d:03d}"), exist_ok=True)
-for i in range(files):
-    with open(os.path.join(root, f"dir{i % folders:03d}", f"file{i:05d}.dat"), "wb") as f:
-        f.write(os.urandom(100 * 1024 // 2) + text)
-PY
-fi
+small_tree "$SRC" "$FILES" "$FOLDERS"
 DST="$BENCH_DIR/small-dst"
 tools=(mover cp tar rclone)
 for run in $(seq "$RUNS"); do
