@@ -1,0 +1,68 @@
+package io.mover.cli;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+/**
+ * The training run of the launcher's ahead-of-time cache ({@code ./mover}, {@code -XX:AOTMode=record}):
+ * a standalone copy, then the client commands against a stub server on loopback, so the cache holds
+ * the classes of both. The JVM records one process per cache, hence one entry point for both.
+ * Not a user command: arguments are a source and a destination directory; all output is discarded.
+ */
+public final class AotTraining {
+    private static final String JOB = "{\"id\":\"152a86d5-5c65-4eda-aee1-f32fe310d742\",\"state\":\"SUCCEEDED\","
+            + "\"created\":\"2026-11-23T09:16:28.918Z\",\"spec\":{\"kind\":\"copy\",\"source\":\"/in\",\"destination\":\"/out\","
+            + "\"sourceConfigKeys\":[],\"destinationConfigKeys\":[],\"options\":{\"concurrency\":16,\"blockSize\":1048576,\"include\":[],"
+            + "\"exclude\":[],\"overwrite\":\"true\",\"symlinks\":\"skip\",\"codec\":\"none\",\"dryRun\":false,\"verify\":false,\"retries\":3,"
+            + "\"retryBackoffSeconds\":0.2,\"bufferPool\":268435456}},\"progress\":{\"at\":\"2026-11-23T09:16:30Z\",\"state\":\"SUCCEEDED\","
+            + "\"enumerating\":false,\"filesScanned\":1,\"filesDone\":1,\"filesSkipped\":0,\"filesFailed\":0,\"filesPending\":0,"
+            + "\"bytesTotal\":4,\"bytesDone\":4,\"percent\":100.0,\"bytesPerSecond\":2.0,\"elapsedSeconds\":1.8},"
+            + "\"stages\":[{\"stage\":\"WRITE\",\"bytes\":4,\"operations\":1,\"busySeconds\":0.1,\"waitingSeconds\":0.0,\"shareOfBusy\":1.0,"
+            + "\"bytesPerSecond\":40.0}],\"bottleneck\":{\"stage\":\"WRITE\",\"shareOfBusy\":1.0,\"explanation\":\"WRITE\"},"
+            + "\"result\":{\"started\":\"2026-11-23T09:16:28.95Z\",\"elapsedSeconds\":1.8,\"filesScanned\":1,\"filesTransferred\":1,"
+            + "\"filesSkipped\":0,\"filesFailed\":0,\"directoriesCreated\":0,\"bytesTransferred\":4,\"bytesScanned\":4,\"retries\":0,"
+            + "\"codec\":\"none\",\"bytesPerSecond\":2.2}}";
+
+    private AotTraining() {}
+
+    public static void main(String[] args) throws IOException {
+        run("copy", args[0], args[1]);
+        HttpServer stub = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        stub.createContext("/", AotTraining::answer);
+        stub.start();
+        try {
+            String server = "http://127.0.0.1:" + stub.getAddress().getPort();
+            run("jobs", "list", "--server", server);
+            run("jobs", "show", "152a86d5-5c65-4eda-aee1-f32fe310d742", "--server", server);
+            run("jobs", "cancel", "152a86d5-5c65-4eda-aee1-f32fe310d742", "--server", server);
+        }
+        finally {
+            stub.stop(0);
+        }
+    }
+
+    private static void run(String... args) {
+        PrintWriter nowhere = new PrintWriter(Writer.nullWriter());
+        Main.commandLine(new CliContext(false, false, Map.of()), nowhere, nowhere).execute(args);
+    }
+
+    private static void answer(HttpExchange exchange) throws IOException {
+        String path = exchange.getRequestURI().getPath();
+        String body = path.equals("/api/v1/jobs") ? "{\"items\":[" + JOB + "],\"offset\":0,\"limit\":50,\"hasMore\":false}" : JOB;
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(200, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+}
