@@ -50,9 +50,13 @@ public final class AotTraining {
         }
     }
 
+    /** A failed step fails the training, so the launcher says it runs without a cache rather than caching a broken path. */
     private static void run(String... args) {
         PrintWriter nowhere = new PrintWriter(Writer.nullWriter());
-        Main.commandLine(new CliContext(false, false, Map.of()), nowhere, nowhere).execute(args);
+        int code = Main.commandLine(new CliContext(false, false, Map.of()), nowhere, nowhere).execute(args);
+        if (code != 0) {
+            throw new IllegalStateException("training step " + String.join(" ", args) + " exited with " + code);
+        }
     }
 
     private static void answer(HttpExchange exchange) throws IOException {

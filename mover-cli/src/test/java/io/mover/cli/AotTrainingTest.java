@@ -1,0 +1,28 @@
+package io.mover.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The launcher's training run works: if it failed, every start would go without the cache, silently slower. */
+@Timeout(60)
+class AotTrainingTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void copiesAndRunsTheClientCommandsAgainstItsStub() throws IOException {
+        Path source = Trees.sample(temp.resolve("in"));
+
+        AotTraining.main(new String[] {source.toString(), temp.resolve("out").toString()});
+
+        assertThat(Trees.describe(temp.resolve("out"))).isEqualTo(Trees.describe(source));
+        assertThat(Files.exists(temp.resolve("out/top.txt"))).isTrue();
+    }
+}
