@@ -85,6 +85,18 @@ class ServerModeTest {
     }
 
     @Test
+    void anEmptyServerOptionRunsTheCopyHereDespiteTheEnvironment() throws IOException {
+        Path source = Trees.sample(temp.resolve("src"));
+
+        CliRun run = CliRun.withEnvironment(Map.of("MOVER_SERVER", "http://127.0.0.1:1"), "copy", "--server", "", source.toString(),
+                temp.resolve("dst").toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err()).isEmpty();
+        assertThat(Trees.describe(temp.resolve("dst"))).isEqualTo(Trees.describe(source));
+    }
+
+    @Test
     void aRefusedRequestIsTheProblemsDetailOnOneLine() {
         CliRun run = CliRun.of("copy", "--server", server.url(), "nosuch://bucket/x", temp.resolve("dst").toString());
 
