@@ -38,13 +38,34 @@ class CliProcessEndToEndTest {
         return Files.readString(dir.resolve("err.txt"), StandardCharsets.UTF_8);
     }
 
+    /** Names under {@code root}; files renamed or removed by the running copy while we look are skipped, not errors. */
     private static List<String> names(Path root) throws IOException {
+        List<String> names = new ArrayList<>();
         if (!Files.exists(root)) {
-            return List.of();
+            return names;
         }
-        try (Stream<Path> paths = Files.walk(root)) {
-            return paths.map(p -> p.getFileName().toString()).toList();
-        }
+        Files.walkFileTree(root, new java.nio.file.SimpleFileVisitor<>() {
+            @Override
+            public java.nio.file.FileVisitResult visitFile(Path file, java.nio.file.attribute.BasicFileAttributes attributes) {
+                names.add(file.getFileName().toString());
+                return java.nio.file.FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public java.nio.file.FileVisitResult preVisitDirectory(Path dir, java.nio.file.attribute.BasicFileAttributes attributes) {
+                names.add(dir.getFileName().toString());
+                return java.nio.file.FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public java.nio.file.FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                if (e instanceof java.nio.file.NoSuchFileException) {
+                    return java.nio.file.FileVisitResult.CONTINUE;
+                }
+                throw e;
+            }
+        });
+        return names;
     }
 
     @Test
