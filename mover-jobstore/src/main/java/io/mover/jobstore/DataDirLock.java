@@ -19,6 +19,9 @@ import static java.util.Objects.requireNonNull;
  * The lock that keeps a second mover out of a data directory: an OS file lock on {@code <dataDir>/mover.lock},
  * which holds the owner's pid for the message. The OS drops the lock when the process dies, so a crash
  * leaves nothing to clean up; the file itself stays (deleting it would race with the next opener).
+ *
+ * <p>The lock is a POSIX record lock, which the OS drops when the holding process closes <em>any</em>
+ * descriptor of the file: nothing in the holding process may open {@code mover.lock} besides this class.
  */
 public final class DataDirLock implements AutoCloseable {
     public static final String FILE_NAME = "mover.lock";

@@ -9,6 +9,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
@@ -214,6 +218,65 @@ abstract class JobStoreContract {
             assertThat(t.bytesTransferred()).isEqualTo(1 + 2 + 4 + 5 + 7 + 8);
             assertThat(t.unitsDone()).isEqualTo(2);
         });
+    }
+
+    @Test
+    void concurrentCommitsKeepCountersExact() throws Exception {
+        JobId id = newJob();
+        int units = 40;
+        int filesPerUnit = 25;
+        List<NewUnit> cut = new ArrayList<>();
+        for (int seq = 0; seq < units; seq++) {
+            cut.add(new NewUnit(seq, filesPerUnit, filesPerUnit * 10L, new byte[0]));
+        }
+        store.addUnits(id, cut);
+        int threads = 6;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<Integer>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                done.add(pool.submit(() -> {
+                    int committed = 0;
+                    for (int seq = thread; seq < units; seq += threads) {
+                        List<FileResult> results = new ArrayList<>();
+                        for (int f = 0; f < filesPerUnit; f++) {
+                            results.add(FileResult.transferred("u" + seq + "/f" + f, 10, f % 5 == 0 ? 2 : 1));
+                        }
+                        long epoch = store.beginAttempt(id, seq, "node-" + thread).orElseThrow();
+                        // half of the units checkpoint first, then commit everything: overlapping records
+                        if (seq % 2 == 0) {
+                            store.checkpoint(id, seq, epoch, results.subList(0, 10), new StageDelta(Stage.READ, 100, 1, 0, 1));
+                        }
+                        if (store.commitUnit(id, seq, epoch, results, new StageDelta(Stage.READ, 150, 1, 0, 1))) {
+                            committed++;
+                        }
+                    }
+                    return committed;
+                }));
+            }
+            int committed = 0;
+            for (Future<Integer> future : done) {
+                committed += future.get(60, TimeUnit.SECONDS);
+            }
+            assertThat(committed).isEqualTo(units);
+        }
+        finally {
+            pool.shutdownNow();
+            assertThat(pool.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
+        }
+        JobTotals totals = store.get(id).orElseThrow().totals();
+        long files = (long) units * filesPerUnit;
+        assertThat(totals.filesDone()).isEqualTo(files);
+        assertThat(totals.bytesTransferred()).isEqualTo(files * 10);
+        assertThat(totals.retries()).isEqualTo(units * 5L);
+        assertThat(totals.unitsDone()).isEqualTo(units);
+        assertThat(store.unitCounts(Optional.of(id))).isEqualTo(new UnitCounts(0, 0, units, units, 0));
+        assertThat(store.stageStats(id)).hasSize(threads).allSatisfy(s -> assertThat(s.stage()).isEqualTo(Stage.READ));
+        assertThat(store.stageStats(id).stream().mapToLong(NodeStageStats::bytes).sum()).isEqualTo(units * 150L + units / 2 * 100L);
+        try (Stream<String> paths = store.recordedPaths(id)) {
+            assertThat(paths.count()).isEqualTo(files);
+        }
     }
 
     @Test
