@@ -11,7 +11,7 @@ import static java.util.Objects.requireNonNull;
  * @param nodeName this node's name in {@code scheduled_tasks.picked_by} (the node id)
  * @param pollingInterval how often it looks for due executions
  * @param heartbeatInterval how often it refreshes the heartbeat of the executions it runs
- * @param missedHeartbeatsLimit heartbeats missed before another node declares an execution dead and revives it
+ * @param missedHeartbeatsLimit heartbeats missed before another node declares an execution dead and revives it (at least 4)
  * @param threads executions run at once on this node
  * @param shutdownMaxWait how long stopping waits for running executions
  * @param clock the time it schedules and detects dead executions by
@@ -24,8 +24,11 @@ public record SchedulerSettings(String nodeName, Duration pollingInterval, Durat
         requireNonNull(heartbeatInterval, "heartbeatInterval is null");
         requireNonNull(shutdownMaxWait, "shutdownMaxWait is null");
         requireNonNull(clock, "clock is null");
-        if (missedHeartbeatsLimit < 1 || threads < 1) {
-            throw new IllegalArgumentException("missedHeartbeatsLimit and threads must be at least 1");
+        if (missedHeartbeatsLimit < 4) {
+            throw new IllegalArgumentException("missedHeartbeatsLimit must be at least 4 (db-scheduler's floor), got " + missedHeartbeatsLimit);
+        }
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
     }
 

@@ -6,6 +6,7 @@ import javax.sql.DataSource;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.SchedulerName;
+import com.github.kagkarlsson.scheduler.jdbc.DefaultJdbcCustomization;
 import com.github.kagkarlsson.scheduler.task.Task;
 import com.github.kagkarlsson.scheduler.task.helper.RecurringTask;
 
@@ -43,6 +44,11 @@ public final class Schedulers {
                 .enableImmediateExecution();
         if (dialect == Dialect.POSTGRESQL) {
             builder.pollUsingLockAndFetch(0.5, 1.0);
+        }
+        else {
+            // db-scheduler has no H2 customization: its generic JDBC, with timestamps written and read as UTC
+            // (our "timestamp with time zone" columns hold the instant either way; autodetection would warn)
+            builder.jdbcCustomization(new DefaultJdbcCustomization(true));
         }
         return builder.build();
     }

@@ -40,7 +40,8 @@ class DataDirLockTest {
 
     @Test
     void aSecondOpenInThisProcessFailsToo() {
-        try (JobDatabase ignored = JobStores.open(dataDir)) {
+        try (JobDatabase first = JobStores.open(dataDir)) {
+            assertThat(first.dialect()).isEqualTo(Dialect.H2);
             assertThatThrownBy(() -> JobStores.open(dataDir))
                     .isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT))
                     .hasMessageContaining("is in use by another mover (pid " + ProcessHandle.current().pid() + ")");

@@ -103,7 +103,8 @@ final class TestPostgres {
         long deadline = System.nanoTime() + STARTUP.toNanos();
         SQLException last = null;
         while (System.nanoTime() < deadline && server.isAlive()) {
-            try (Connection ignored = DriverManager.getConnection(url("postgres"), "postgres", "")) {
+            try {
+                DriverManager.getConnection(url("postgres"), "postgres", "").close();
                 return;
             }
             catch (SQLException e) {
