@@ -24,7 +24,7 @@ import static io.mover.jobstore.Jdbc.setInstant;
 import static java.util.Objects.requireNonNull;
 
 /**
- * The job store on JDBC: the job and node rows here, units and file results in {@link UnitTable}.
+ * The job store on JDBC: the job and node rows here, unit commits in {@link UnitTable}, their reads in {@link UnitReads}.
  * Portable SQL only (PostgreSQL, and H2 in PostgreSQL mode); the schema is Flyway's V1.
  */
 public final class JdbcJobStore implements JobStore {
@@ -35,6 +35,7 @@ public final class JdbcJobStore implements JobStore {
     private final Jdbc jdbc;
     private final Clock clock;
     private final UnitTable units;
+    private final UnitReads reads;
 
     /** A store on a migrated database (see {@link JobStores#open}). */
     public JdbcJobStore(DataSource dataSource, Clock clock) {
@@ -44,7 +45,8 @@ public final class JdbcJobStore implements JobStore {
     JdbcJobStore(DataSource dataSource, Clock clock, int recordedPathsPage) {
         this.jdbc = new Jdbc(requireNonNull(dataSource, "dataSource is null"));
         this.clock = requireNonNull(clock, "clock is null");
-        this.units = new UnitTable(jdbc, clock, recordedPathsPage);
+        this.units = new UnitTable(jdbc, clock);
+        this.reads = new UnitReads(jdbc, recordedPathsPage);
     }
 
     @Override
@@ -182,32 +184,32 @@ public final class JdbcJobStore implements JobStore {
 
     @Override
     public Stream<String> recordedPaths(JobId id) {
-        return units.recordedPaths(id);
+        return reads.recordedPaths(id);
     }
 
     @Override
     public List<RecordedFile> files(JobId id, Optional<FileOutcome> outcome, Optional<String> afterPath, int limit) {
-        return units.files(id, outcome, afterPath, limit);
+        return reads.files(id, outcome, afterPath, limit);
     }
 
     @Override
     public List<UnitInfo> unfinishedUnits(JobId id) {
-        return units.unfinished(id);
+        return reads.unfinished(id);
     }
 
     @Override
     public Optional<byte[]> manifest(JobId id, long seq) {
-        return units.manifest(id, seq);
+        return reads.manifest(id, seq);
     }
 
     @Override
     public UnitCounts unitCounts(Optional<JobId> id) {
-        return units.counts(id);
+        return reads.counts(id);
     }
 
     @Override
     public List<NodeStageStats> stageStats(JobId id) {
-        return units.stageStats(id);
+        return reads.stageStats(id);
     }
 
     @Override

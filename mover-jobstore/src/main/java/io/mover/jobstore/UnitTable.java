@@ -7,11 +7,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.stream.Stream;
 
 import io.mover.core.service.JobId;
 import io.mover.spi.ErrorCode;
@@ -22,7 +20,7 @@ import static io.mover.jobstore.Jdbc.setInstant;
 import static io.mover.jobstore.JdbcJobStore.update;
 import static java.util.Objects.requireNonNull;
 
-/** Work units, their commits and the file results: the exactly-once part of {@link JdbcJobStore}. */
+/** Work units and their commits: the exactly-once part of {@link JdbcJobStore} (reads are in {@link UnitReads}). */
 final class UnitTable {
     // ON CONFLICT DO NOTHING is PostgreSQL's, and H2 accepts it in PostgreSQL mode: one portable insert-if-absent,
     // whose per-row update count (1 inserted, 0 already there) says which files this commit recorded first
@@ -33,12 +31,9 @@ final class UnitTable {
 
     private final Jdbc jdbc;
     private final Clock clock;
-    private final int pageSize;
-
-    UnitTable(Jdbc jdbc, Clock clock, int pageSize) {
+    UnitTable(Jdbc jdbc, Clock clock) {
         this.jdbc = requireNonNull(jdbc, "jdbc is null");
         this.clock = requireNonNull(clock, "clock is null");
-        this.pageSize = pageSize;
     }
 
     int add(JobId id, List<NewUnit> units) {
@@ -156,133 +151,6 @@ final class UnitTable {
             update(connection, "insert into stage_stats (job_id, node_id, stage, bytes, busy_nanos, wait_nanos, ops) values (?, ?, ?, ?, ?, ?, ?)",
                     key[0], key[1], key[2], stage.bytes(), stage.busyNanos(), stage.waitNanos(), stage.ops());
         }
-    }
-
-    Stream<String> recordedPaths(JobId id) {
-        requireNonNull(id, "id is null");
-        // keyset pages: no connection or cursor is held between pages, so a slow consumer blocks nobody
-        return Stream.iterate(pathsAfter(id, null), page -> !page.isEmpty(),
-                page -> page.size() < pageSize ? List.of() : pathsAfter(id, page.getLast())).flatMap(List::stream);
-    }
-
-    private List<String> pathsAfter(JobId id, String after) {
-        String sql = "select path from file_result where job_id = ?" + (after == null ? "" : " and path > ?") + " order by path limit ?";
-        return jdbc.inTransaction("read the recorded paths of job " + id, connection -> {
-            try (PreparedStatement select = connection.prepareStatement(sql)) {
-                int index = 1;
-                select.setString(index++, id.value());
-                if (after != null) {
-                    select.setString(index++, after);
-                }
-                select.setInt(index, pageSize);
-                List<String> paths = new ArrayList<>(pageSize);
-                try (ResultSet rows = select.executeQuery()) {
-                    while (rows.next()) {
-                        paths.add(rows.getString(1));
-                    }
-                }
-                return paths;
-            }
-        });
-    }
-
-    List<RecordedFile> files(JobId id, Optional<FileOutcome> outcome, Optional<String> afterPath, int limit) {
-        requireNonNull(id, "id is null");
-        requireNonNull(outcome, "outcome is null");
-        requireNonNull(afterPath, "afterPath is null");
-        String sql = "select " + Rows.FILE_COLUMNS + " from file_result where job_id = ?" + (outcome.isPresent() ? " and outcome = ?" : "")
-                + (afterPath.isPresent() ? " and path > ?" : "") + " order by path limit ?";
-        return jdbc.inTransaction("read the files of job " + id, connection -> {
-            try (PreparedStatement select = connection.prepareStatement(sql)) {
-                int index = 1;
-                select.setString(index++, id.value());
-                if (outcome.isPresent()) {
-                    select.setString(index++, outcome.get().name());
-                }
-                if (afterPath.isPresent()) {
-                    select.setString(index++, afterPath.get());
-                }
-                select.setInt(index, limit);
-                List<RecordedFile> files = new ArrayList<>();
-                try (ResultSet rows = select.executeQuery()) {
-                    while (rows.next()) {
-                        files.add(Rows.file(rows));
-                    }
-                }
-                return files;
-            }
-        });
-    }
-
-    List<UnitInfo> unfinished(JobId id) {
-        requireNonNull(id, "id is null");
-        return jdbc.inTransaction("read the units of job " + id, connection -> {
-            try (PreparedStatement select = connection.prepareStatement(
-                    "select " + Rows.UNIT_COLUMNS + " from work_unit where job_id = ? and state <> 'DONE' order by seq")) {
-                select.setString(1, id.value());
-                List<UnitInfo> units = new ArrayList<>();
-                try (ResultSet rows = select.executeQuery()) {
-                    while (rows.next()) {
-                        units.add(Rows.unit(rows));
-                    }
-                }
-                return units;
-            }
-        });
-    }
-
-    Optional<byte[]> manifest(JobId id, long seq) {
-        requireNonNull(id, "id is null");
-        return jdbc.inTransaction("read unit " + seq + " of job " + id, connection -> {
-            try (PreparedStatement select = connection.prepareStatement("select manifest from work_unit where job_id = ? and seq = ?")) {
-                select.setString(1, id.value());
-                select.setLong(2, seq);
-                try (ResultSet rows = select.executeQuery()) {
-                    return rows.next() ? Optional.of(rows.getBytes(1)) : Optional.empty();
-                }
-            }
-        });
-    }
-
-    UnitCounts counts(Optional<JobId> id) {
-        requireNonNull(id, "id is null");
-        String sql = "select state, count(*), coalesce(sum(epoch), 0), coalesce(sum(case when epoch > 1 then epoch - 1 else 0 end), 0) "
-                + "from work_unit" + (id.isPresent() ? " where job_id = ?" : "") + " group by state";
-        return jdbc.inTransaction("count units", connection -> {
-            try (PreparedStatement select = connection.prepareStatement(sql)) {
-                if (id.isPresent()) {
-                    select.setString(1, id.get().value());
-                }
-                long[] byState = new long[UnitState.values().length];
-                long claims = 0;
-                long revivals = 0;
-                try (ResultSet rows = select.executeQuery()) {
-                    while (rows.next()) {
-                        byState[UnitState.valueOf(rows.getString(1)).ordinal()] = rows.getLong(2);
-                        claims += rows.getLong(3);
-                        revivals += rows.getLong(4);
-                    }
-                }
-                return new UnitCounts(byState[0], byState[1], byState[2], claims, revivals);
-            }
-        });
-    }
-
-    List<NodeStageStats> stageStats(JobId id) {
-        requireNonNull(id, "id is null");
-        return jdbc.inTransaction("read the stage figures of job " + id, connection -> {
-            try (PreparedStatement select = connection.prepareStatement("select node_id, stage, bytes, busy_nanos, wait_nanos, ops "
-                    + "from stage_stats where job_id = ? order by node_id, stage")) {
-                select.setString(1, id.value());
-                List<NodeStageStats> stats = new ArrayList<>();
-                try (ResultSet rows = select.executeQuery()) {
-                    while (rows.next()) {
-                        stats.add(Rows.stage(rows));
-                    }
-                }
-                return stats;
-            }
-        });
     }
 
     private static UnitLock lockUnit(Connection connection, JobId id, long seq) throws SQLException {
