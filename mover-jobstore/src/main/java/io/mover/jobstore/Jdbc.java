@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -32,50 +31,45 @@ final class Jdbc {
 
     /** Runs {@code work} in one transaction: committed when it returns, rolled back when it throws. */
     <T> T inTransaction(String what, Work<T> work) {
+        return run(what, work, result -> true);
+    }
+
+    /** Runs a transaction that reports its own refusal: committed when it returns true, rolled back when false. */
+    boolean inTransactionIf(String what, Work<Boolean> work) {
+        return run(what, work, ok -> ok);
+    }
+
+    private <T> T run(String what, Work<T> work, java.util.function.Predicate<T> commit) {
+        // the pool restores auto-commit when the connection returns to it
         try (Connection connection = dataSource.getConnection()) {
             connection.setAutoCommit(false);
+            T result;
             try {
-                T result = work.run(connection);
-                connection.commit();
-                return result;
+                result = work.run(connection);
             }
             catch (SQLException | RuntimeException e) {
-                connection.rollback();
+                rollback(connection, e);
                 throw e;
             }
-            finally {
-                connection.setAutoCommit(true);
+            if (commit.test(result)) {
+                connection.commit();
             }
+            else {
+                connection.rollback();
+            }
+            return result;
         }
         catch (SQLException e) {
             throw failure(what, e);
         }
     }
 
-    /** Runs a transaction that reports its own failure without changing anything: rolls back on false. */
-    boolean inTransactionIf(String what, Work<Boolean> work) {
-        try (Connection connection = dataSource.getConnection()) {
-            connection.setAutoCommit(false);
-            try {
-                boolean ok = work.run(connection);
-                if (ok) {
-                    connection.commit();
-                }
-                else {
-                    connection.rollback();
-                }
-                return ok;
-            }
-            catch (SQLException | RuntimeException e) {
-                connection.rollback();
-                throw e;
-            }
-            finally {
-                connection.setAutoCommit(true);
-            }
+    private static void rollback(Connection connection, Exception cause) {
+        try {
+            connection.rollback();
         }
         catch (SQLException e) {
-            throw failure(what, e);
+            cause.addSuppressed(e); // the first failure is the one to report; the pool drops a broken connection
         }
     }
 
