@@ -31,6 +31,7 @@ final class UnitTable {
 
     private final Jdbc jdbc;
     private final Clock clock;
+
     UnitTable(Jdbc jdbc, Clock clock) {
         this.jdbc = requireNonNull(jdbc, "jdbc is null");
         this.clock = requireNonNull(clock, "clock is null");
@@ -43,6 +44,10 @@ final class UnitTable {
             return 0;
         }
         return jdbc.inTransaction("add units to job " + id, connection -> {
+            // the job first: an unknown job is NOT_FOUND rather than a foreign key violation
+            if (update(connection, "update job set version = version + 1 where id = ?", id.value()) == 0) {
+                throw JdbcJobStore.unknown(id);
+            }
             int added = 0;
             try (PreparedStatement insert = connection.prepareStatement(INSERT_UNIT)) {
                 Instant now = clock.instant();
@@ -59,9 +64,7 @@ final class UnitTable {
                     added += count;
                 }
             }
-            if (update(connection, "update job set units_total = units_total + ?, version = version + 1 where id = ?", (long) added, id.value()) == 0) {
-                throw JdbcJobStore.unknown(id);
-            }
+            update(connection, "update job set units_total = units_total + ? where id = ?", (long) added, id.value());
             return added;
         });
     }

@@ -165,6 +165,8 @@ abstract class JobStoreContract {
 
         assertThat(store.unfinishedUnits(id)).extracting(UnitInfo::seq).containsExactly(1L, 2L);
         assertThat(store.unitCounts(Optional.of(id))).isEqualTo(new UnitCounts(2, 0, 1, 2, 1));
+        assertThatThrownBy(() -> store.addUnits(JobId.random(), List.of(unit(0))))
+                .isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.NOT_FOUND));
         assertThatThrownBy(() -> store.commitUnit(id, 9, 1, List.of()))
                 .isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.NOT_FOUND));
     }
