@@ -126,7 +126,7 @@ public final class JdbcJobStore implements JobStore {
                 return false;
             }
             Instant now = clock.instant();
-            Instant started = job.started().orElse(to == JobState.RUNNING || to.isTerminal() ? now : null);
+            Instant started = job.started().orElse(to == JobState.RUNNING ? now : null); // a job cancelled while queued never started
             Instant ended = to.isTerminal() ? now : null;
             try (PreparedStatement update = connection.prepareStatement("update job set state = ?, started = ?, ended = ?, "
                     + "error_code = ?, error_message = ?, version = version + 1 where id = ?")) {

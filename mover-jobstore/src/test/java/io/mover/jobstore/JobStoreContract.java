@@ -110,6 +110,13 @@ abstract class JobStoreContract {
         assertThat(store.transition(id, JobState.RUNNING, Optional.empty())).isFalse();
         assertThat(store.setDesiredState(id, DesiredState.CANCELLED)).isFalse();
         assertThat(store.get(id).orElseThrow()).isEqualTo(failed);
+        JobId queued = newJob();
+        assertThat(store.transition(queued, JobState.CANCELLED, Optional.empty())).isTrue();
+        assertThat(store.get(queued).orElseThrow()).satisfies(job -> {
+            assertThat(job.started()).isEmpty();
+            assertThat(job.ended()).isPresent();
+            assertThat(job.error()).isEmpty();
+        });
         assertThatThrownBy(() -> store.setDesiredState(JobId.random(), DesiredState.CANCELLED))
                 .isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.NOT_FOUND));
     }
