@@ -173,8 +173,9 @@ final class UnitTable {
     private static int[] rowCounts(int[] counts) {
         for (int count : counts) {
             if (count != 0 && count != 1) {
-                throw new IllegalStateException("the JDBC driver reported " + (count == Statement.SUCCESS_NO_INFO ? "no per-row count" : count)
-                        + " for a batched insert: do not set reWriteBatchedInserts on the job store's URL");
+                throw new MoverException(ErrorCode.INVALID_CONFIG, "the job store's JDBC driver reported "
+                        + (count == Statement.SUCCESS_NO_INFO ? "no per-row count" : count + " rows")
+                        + " for a batched insert, which exactly-once counting needs: remove reWriteBatchedInserts from the job store URL");
             }
         }
         return counts;
