@@ -9,14 +9,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.mover.core.engine.JobKind;
@@ -30,32 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** What the job store promises, run on each database (see the subclasses). */
-abstract class JobStoreContract {
-    static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
-
-    JobDatabase database;
-    JobStore store;
-
-    abstract JobDatabase openDatabase();
-
-    @BeforeEach
-    void open() {
-        database = openDatabase();
-        // a stepping clock orders timestamps strictly; a page of 3 makes recordedPaths read several pages
-        store = new JdbcJobStore(database.dataSource(), new StepClock(T0), 3);
-    }
-
-    @AfterEach
-    void close() {
-        database.close();
-    }
-
-    JobId newJob() {
-        JobId id = JobId.random();
-        store.create(new NewJob(id, JobKind.COPY, "{\"source\":\"/a\",\"destination\":\"/b\"}"));
-        return id;
-    }
-
+abstract class JobStoreContract extends StoreFixture {
     @Test
     void migrationCreatesEveryTable() throws SQLException {
         Set<String> tables = new TreeSet<>();
@@ -230,65 +199,6 @@ abstract class JobStoreContract {
     }
 
     @Test
-    void concurrentCommitsKeepCountersExact() throws Exception {
-        JobId id = newJob();
-        int units = 40;
-        int filesPerUnit = 25;
-        List<NewUnit> cut = new ArrayList<>();
-        for (int seq = 0; seq < units; seq++) {
-            cut.add(new NewUnit(seq, filesPerUnit, filesPerUnit * 10L, new byte[0]));
-        }
-        store.addUnits(id, cut);
-        int threads = 6;
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<Integer>> done = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                int thread = t;
-                done.add(pool.submit(() -> {
-                    int committed = 0;
-                    for (int seq = thread; seq < units; seq += threads) {
-                        List<FileResult> results = new ArrayList<>();
-                        for (int f = 0; f < filesPerUnit; f++) {
-                            results.add(FileResult.transferred("u" + seq + "/f" + f, 10, f % 5 == 0 ? 2 : 1));
-                        }
-                        long epoch = store.beginAttempt(id, seq, "node-" + thread).orElseThrow();
-                        // half of the units checkpoint first, then commit everything: overlapping records
-                        if (seq % 2 == 0) {
-                            store.checkpoint(id, seq, epoch, results.subList(0, 10), new StageDelta(Stage.READ, 100, 1, 0, 1));
-                        }
-                        if (store.commitUnit(id, seq, epoch, results, new StageDelta(Stage.READ, 150, 1, 0, 1))) {
-                            committed++;
-                        }
-                    }
-                    return committed;
-                }));
-            }
-            int committed = 0;
-            for (Future<Integer> future : done) {
-                committed += future.get(60, TimeUnit.SECONDS);
-            }
-            assertThat(committed).isEqualTo(units);
-        }
-        finally {
-            pool.shutdownNow();
-            assertThat(pool.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
-        }
-        JobTotals totals = store.get(id).orElseThrow().totals();
-        long files = (long) units * filesPerUnit;
-        assertThat(totals.filesDone()).isEqualTo(files);
-        assertThat(totals.bytesTransferred()).isEqualTo(files * 10);
-        assertThat(totals.retries()).isEqualTo(units * 5L);
-        assertThat(totals.unitsDone()).isEqualTo(units);
-        assertThat(store.unitCounts(Optional.of(id))).isEqualTo(new UnitCounts(0, 0, units, units, 0));
-        assertThat(store.stageStats(id)).hasSize(threads).allSatisfy(s -> assertThat(s.stage()).isEqualTo(Stage.READ));
-        assertThat(store.stageStats(id).stream().mapToLong(NodeStageStats::bytes).sum()).isEqualTo(units * 150L + units / 2 * 100L);
-        try (Stream<String> paths = store.recordedPaths(id)) {
-            assertThat(paths.count()).isEqualTo(files);
-        }
-    }
-
-    @Test
     void nodesRegisterAndBeat() {
         store.registerNode("node-a", "host-a");
         store.registerNode("node-b", "host-b");
@@ -299,14 +209,5 @@ abstract class JobStoreContract {
         assertThat(nodes).extracting(NodeInfo::id, NodeInfo::host)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("node-a", "host-a"), org.assertj.core.groups.Tuple.tuple("node-b", "host-b2"));
         assertThat(nodes.getFirst().heartbeat()).isAfter(before.heartbeat());
-    }
-
-    void commit(JobId id, long seq, List<FileResult> results) {
-        long epoch = store.beginAttempt(id, seq, "node-a").orElseThrow();
-        assertThat(store.commitUnit(id, seq, epoch, results)).isTrue();
-    }
-
-    static NewUnit unit(long seq) {
-        return new NewUnit(seq, 4, 400, ("unit " + seq).getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 }
