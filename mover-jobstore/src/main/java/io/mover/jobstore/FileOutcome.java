@@ -1,0 +1,8 @@
+package io.mover.jobstore;
+
+/** How a file of a job ended: the outcome recorded once per file. */
+public enum FileOutcome {
+    TRANSFERRED,
+    SKIPPED,
+    FAILED
+}

@@ -1,0 +1,103 @@
+package io.mover.jobstore;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.stream.Stream;
+
+import io.mover.core.engine.JobState;
+import io.mover.core.service.JobId;
+
+/**
+ * The durable record of jobs, their work units and the outcome of each file, shared by the movers of a
+ * cluster. Thread-safe. Each method is one transaction. Failures of the database surface as
+ * {@link io.mover.spi.MoverException} with code IO_ERROR; an unknown job as NOT_FOUND.
+ *
+ * <p>Exactly once per file: a unit is run at least once (db-scheduler revives a dead node's units), but
+ * each attempt holds a lease epoch from {@link #beginAttempt}, and {@link #commitUnit} records the files
+ * and adds them to the job's counters in one transaction that fails when a newer attempt exists, and
+ * records only files not recorded yet. See docs/job-store.md.
+ */
+public interface JobStore {
+    /** Creates a QUEUED job whose desired state is RUNNING. */
+    StoredJob create(NewJob job);
+
+    Optional<StoredJob> get(JobId id);
+
+    /** Jobs, newest first, only those in {@code state} when given. */
+    List<StoredJob> list(Optional<JobState> state, int offset, int limit);
+
+    /** Records what the user asked for. False when the job already ended (nothing changes then). */
+    boolean setDesiredState(JobId id, DesiredState desired);
+
+    /**
+     * Moves the job to {@code to}: sets {@code started} at the first RUNNING and {@code ended} at a
+     * terminal state, with {@code error} when given. False when the job already ended: a terminal state is final.
+     */
+    boolean transition(JobId id, JobState to, Optional<JobError> error);
+
+    /** Adds the driver's count of scanned files and bytes. */
+    void addScanned(JobId id, long files, long bytes);
+
+    /** Marks that the driver has cut the last unit. */
+    void markEnumerationDone(JobId id);
+
+    /**
+     * Adds PENDING units in one batch, as the driver cuts them. A seq already present is left as it is
+     * (a driver that runs again re-adds its units harmlessly); returns how many were new.
+     */
+    int addUnits(JobId id, List<NewUnit> units);
+
+    /**
+     * Begins an attempt at a unit on {@code nodeId}: increments its epoch, makes it RUNNING with a fresh
+     * heartbeat, and returns the new epoch, which the attempt passes to its heartbeats and commit. Empty
+     * when the unit is DONE (an execution that runs again has nothing to do) or does not exist.
+     */
+    OptionalLong beginAttempt(JobId id, long seq, String nodeId);
+
+    /** Refreshes the attempt's heartbeat. False when a newer attempt holds the unit: stop working on it. */
+    boolean heartbeat(JobId id, long seq, long epoch);
+
+    /**
+     * Commits a unit, in one transaction: when its epoch is still {@code epoch}, records each file not
+     * recorded yet, adds those (and only those) to the job's counters, adds the stage figures under the
+     * unit's owner and marks the unit DONE. Returns false and changes nothing when a newer attempt
+     * holds the unit. Committing again with the same epoch counts nothing twice.
+     */
+    boolean commitUnit(JobId id, long seq, long epoch, List<FileResult> results, StageDelta... stages);
+
+    /**
+     * Like {@link #commitUnit} but leaves the unit RUNNING: a long unit records its finished files as it
+     * goes, so an attempt that takes over redoes less.
+     */
+    boolean checkpoint(JobId id, long seq, long epoch, List<FileResult> results, StageDelta... stages);
+
+    /**
+     * The paths recorded for a job, in path order, read page by page as the stream is consumed (a job may
+     * have millions): what a resumed job skips. Close the stream when stopping early.
+     */
+    Stream<String> recordedPaths(JobId id);
+
+    /** Recorded files of a job in path order after {@code afterPath} (keyset paging), only {@code outcome} when given. */
+    List<RecordedFile> files(JobId id, Optional<FileOutcome> outcome, Optional<String> afterPath, int limit);
+
+    /** Units of a job that are not DONE, by seq. */
+    List<UnitInfo> unfinishedUnits(JobId id);
+
+    /** A unit's manifest, as added. */
+    Optional<byte[]> manifest(JobId id, long seq);
+
+    /** Units by state and claims, of one job when given, else of all jobs. */
+    UnitCounts unitCounts(Optional<JobId> id);
+
+    /** Per node and stage figures of a job. */
+    List<NodeStageStats> stageStats(JobId id);
+
+    /** Records that a node started (again). */
+    void registerNode(String nodeId, String host);
+
+    /** Refreshes a node's heartbeat. */
+    void nodeHeartbeat(String nodeId);
+
+    List<NodeInfo> nodes();
+}

@@ -1,0 +1,93 @@
+package io.mover.jobstore;
+
+import java.nio.file.Path;
+import java.time.Clock;
+
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.pool.HikariPool;
+
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
+import io.mover.spi.Secret;
+
+import static java.util.Objects.requireNonNull;
+
+/** Opens the job store: the pool, the migrations, the store. */
+public final class JobStores {
+    /** The H2 options of the embedded store: PostgreSQL's SQL, lower-case names, nulls last as PostgreSQL sorts them. */
+    static final String H2_OPTIONS = ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;LOCK_TIMEOUT=10000";
+    private static final int POOL_SIZE = 10;
+
+    private JobStores() {
+    }
+
+    /**
+     * The embedded store: an H2 file database at {@code <dataDir>/mover}, after taking the data directory's
+     * lock (a second mover on the same directory fails here, with a message saying which pid holds it).
+     */
+    public static JobDatabase open(Path dataDir) {
+        requireNonNull(dataDir, "dataDir is null");
+        Path dir = dataDir.toAbsolutePath().normalize();
+        DataDirLock lock = DataDirLock.acquire(dir);
+        try {
+            return open("jdbc:h2:file:" + dir.resolve("mover") + H2_OPTIONS, "sa", Secret.of(""), lock);
+        }
+        catch (RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    /** A store at {@code jdbcUrl}: {@code jdbc:postgresql://host:port/db} for a cluster (or a {@code jdbc:h2:} URL). */
+    public static JobDatabase open(String jdbcUrl, String user, Secret password) {
+        requireNonNull(jdbcUrl, "jdbcUrl is null");
+        requireNonNull(user, "user is null");
+        requireNonNull(password, "password is null");
+        return open(jdbcUrl, user, password, null);
+    }
+
+    private static JobDatabase open(String jdbcUrl, String user, Secret password, DataDirLock lock) {
+        Dialect dialect = Dialect.ofUrl(jdbcUrl);
+        HikariConfig config = new HikariConfig();
+        config.setPoolName("mover-jobstore");
+        config.setJdbcUrl(jdbcUrl);
+        config.setUsername(user);
+        config.setPassword(password.reveal());
+        config.setMaximumPoolSize(POOL_SIZE);
+        config.setConnectionTimeout(10_000);
+        HikariDataSource dataSource;
+        try {
+            dataSource = new HikariDataSource(config);
+        }
+        catch (HikariPool.PoolInitializationException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw new MoverException(ErrorCode.IO_ERROR, "cannot open the job store at " + shown(jdbcUrl) + ": " + firstLine(cause), e);
+        }
+        try {
+            Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+            return new JobDatabase(dataSource, dialect, new JdbcJobStore(dataSource, Clock.systemUTC()), lock);
+        }
+        catch (FlywayException e) {
+            dataSource.close();
+            throw new MoverException(ErrorCode.IO_ERROR, "cannot migrate the job store at " + shown(jdbcUrl) + ": " + firstLine(e), e);
+        }
+        catch (RuntimeException e) {
+            dataSource.close();
+            throw e;
+        }
+    }
+
+    /** The URL without its options, which may carry a password. */
+    static String shown(String jdbcUrl) {
+        return jdbcUrl.replaceAll("[?;].*", "");
+    }
+
+    private static String firstLine(Throwable e) {
+        String message = e.getMessage();
+        return message == null ? e.getClass().getSimpleName() : message.lines().findFirst().orElse("").strip();
+    }
+}
