@@ -46,9 +46,11 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
     private static final Logger LOG = LoggerFactory.getLogger(ProblemHandler.class);
 
     private final JobService jobs;
+    private final RequestBodyLimit bodyLimit;
 
-    public ProblemHandler(JobService jobs) {
+    public ProblemHandler(JobService jobs, RequestBodyLimit bodyLimit) {
         this.jobs = requireNonNull(jobs, "jobs is null");
+        this.bodyLimit = requireNonNull(bodyLimit, "bodyLimit is null");
     }
 
     @ExceptionHandler(InvalidRequestException.class)
@@ -72,8 +74,8 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
     /** A body past {@code mover.max-request-body}, found while it streamed or by the decoder's limit. */
     @ExceptionHandler({ContentTooLargeException.class, DataBufferLimitException.class})
     public ResponseEntity<ProblemDetail> tooLarge(Exception e) {
-        return respond(Problems.problem(HttpStatus.CONTENT_TOO_LARGE, Problems.BODY_TOO_LARGE, "Content too large",
-                "the request body is larger than this server accepts (mover.max-request-body); a job is a few KiB of JSON"));
+        return respond(Problems.problem(HttpStatus.CONTENT_TOO_LARGE, Problems.BODY_TOO_LARGE,
+                HttpStatus.CONTENT_TOO_LARGE.getReasonPhrase(), bodyLimit.tooLarge()));
     }
 
     @ExceptionHandler(MoverException.class)

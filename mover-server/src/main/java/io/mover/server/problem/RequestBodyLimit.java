@@ -66,7 +66,8 @@ public final class RequestBodyLimit implements WebFilter, Ordered {
         return chain.filter(exchange.mutate().request(counted).build());
     }
 
-    String tooLarge() {
+    /** The one-line detail of every 413, from the filter or from the decoder. */
+    public String tooLarge() {
         return "the request body is larger than " + maxBytes + " bytes (mover.max-request-body); a job is a few KiB of JSON";
     }
 }
