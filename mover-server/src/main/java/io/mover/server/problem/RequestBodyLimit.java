@@ -52,7 +52,7 @@ public final class RequestBodyLimit implements WebFilter, Ordered {
             @Override
             public Flux<DataBuffer> getBody() {
                 AtomicLong seen = new AtomicLong();
-                return super.getBody().handle((buffer, sink) -> {
+                return super.getBody().<DataBuffer>handle((buffer, sink) -> {
                     if (seen.addAndGet(buffer.readableByteCount()) > maxBytes) {
                         DataBufferUtils.release(buffer);
                         sink.error(new ContentTooLargeException(new IllegalStateException(tooLarge())));
@@ -60,7 +60,7 @@ public final class RequestBodyLimit implements WebFilter, Ordered {
                     else {
                         sink.next(buffer);
                     }
-                });
+                }).doOnDiscard(DataBuffer.class, DataBufferUtils::release); // buffers in flight when the limit trips
             }
         };
         return chain.filter(exchange.mutate().request(counted).build());
