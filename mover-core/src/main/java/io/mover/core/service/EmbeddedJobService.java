@@ -102,14 +102,17 @@ public final class EmbeddedJobService implements JobService {
         return job.view();
     }
 
+    /**
+     * Runs the job, releases its endpoints and scratch space, and only then records the end: whoever
+     * awaits the job finds everything it held released.
+     */
     private void run(JobRecord job, PreparedJob prepared, Path scratch) {
+        JobSummary summary = null;
         try (prepared) {
             running.acquire();
             try {
                 job.started();
-                JobSummary summary = engine.run(prepared, job, job.cancellation(), job.controls());
-                job.finished(summary);
-                LOG.log(System.Logger.Level.INFO, "job {0} ended {1}", job.id(), summary.state());
+                summary = engine.run(prepared, job, job.cancellation(), job.controls());
             }
             finally {
                 running.release();
@@ -120,11 +123,20 @@ public final class EmbeddedJobService implements JobService {
             job.result().completeExceptionally(new MoverException(ErrorCode.CANCELLED, "the service stopped before job " + job.id() + " started"));
         }
         catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.ERROR, "job " + job.id() + " failed unexpectedly", e);
-            job.result().completeExceptionally(e);
+            if (summary == null) {
+                LOG.log(System.Logger.Level.ERROR, "job " + job.id() + " failed unexpectedly", e);
+                job.result().completeExceptionally(e);
+            }
+            else {
+                LOG.log(System.Logger.Level.WARNING, "job " + job.id() + " ended, and closing its endpoints failed: " + e);
+            }
         }
         finally {
             deleteTree(scratch);
+        }
+        if (summary != null) {
+            job.finished(summary);
+            LOG.log(System.Logger.Level.INFO, "job {0} ended {1}", job.id(), summary.state());
         }
     }
 

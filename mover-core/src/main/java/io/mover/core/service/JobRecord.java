@@ -100,7 +100,7 @@ final class JobRecord implements JobListener {
     }
 
     /** Failed files (the only outcome kept here) from {@code offset}, at most {@code limit}. */
-    FileResults files(java.util.Optional<FileOutcome> outcome, int offset, int limit) {
+    FileResults files(Optional<FileOutcome> outcome, int offset, int limit) {
         Progress last = progress;
         long transferred = last == null ? 0 : last.filesDone();
         long skipped = last == null ? 0 : last.filesSkipped();
