@@ -15,7 +15,8 @@ import static java.util.Objects.requireNonNull;
  * @param destinationConfig configuration for the destination plugin
  * @param options how to run
  * @param sourceCredential the name of a server-side credential whose keys were merged into
- *        {@code sourceConfig} (the name may be shown and stored; the values are secrets)
+ *        {@code sourceConfig} (the name may be shown and stored; the values are secrets: a store that
+ *        persists the spec keeps the name, drops the credential's keys, and resolves it again to run)
  * @param destinationCredential the same for {@code destinationConfig}
  */
 public record JobSpec(JobKind kind, String source, String destination, Map<String, String> sourceConfig,

@@ -159,7 +159,9 @@ final class JobRecord implements JobListener {
     }
 
     synchronized JobView view() {
-        JobSettings settings = new JobSettings(controls.concurrency(), controls.bandwidthCap(), controls.pauseRequested());
+        // an ended job has nothing left to pause: a pause asked for before the end no longer applies
+        JobSettings settings = new JobSettings(controls.concurrency(), controls.bandwidthCap(),
+                controls.pauseRequested() && !state.isTerminal());
         return new JobView(id, spec, liveState(), created, Optional.ofNullable(progress), Optional.ofNullable(result.getNow(null)), settings);
     }
 }
