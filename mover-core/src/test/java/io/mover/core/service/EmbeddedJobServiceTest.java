@@ -127,7 +127,7 @@ class EmbeddedJobServiceTest {
     void pauseShowsPausedAndResumeFinishesTheJob() throws Exception {
         MemoryStore dst = plugin.store("dst");
         EmbeddedJobService jobs = service();
-        JobView view = jobs.submit(slowCopy(30));
+        JobView view = jobs.submit(slowCopy(60));
 
         JobView paused = jobs.pause(view.id());
         assertThat(paused.settings().pauseRequested()).isTrue();
@@ -140,13 +140,13 @@ class EmbeddedJobServiceTest {
         JobView resumed = jobs.resume(view.id());
         assertThat(resumed.settings().pauseRequested()).isFalse();
         assertThat(jobs.await(view.id(), Duration.ofSeconds(30))).hasValueSatisfying(s -> assertThat(s.state()).isEqualTo(JobState.SUCCEEDED));
-        assertThat(dst.commitCount()).isEqualTo(30);
+        assertThat(dst.commitCount()).isEqualTo(60);
     }
 
     @Test
     void updateChangesLiveSettingsAndRefusesBadOnesNamingTheField() throws Exception {
         EmbeddedJobService jobs = service();
-        JobView view = jobs.submit(slowCopy(30));
+        JobView view = jobs.submit(slowCopy(60));
         jobs.pause(view.id());
 
         JobView updated = jobs.update(view.id(), new JobUpdate(Optional.of(3), Optional.of(8L << 20)));
