@@ -91,6 +91,10 @@ final class CopyCommand implements Callable<Integer>, CliCommand {
     @Option(names = "--retries", paramLabel = "N", defaultValue = "3", description = "Attempts after the first for a file failing with a transient error. Default: ${DEFAULT-VALUE}.")
     int retries;
 
+    @Option(names = "--cap-mbps", paramLabel = "N", defaultValue = "0",
+            description = "Cap the job's write rate at N megabits per second across all its workers (100 = 12.5 MB/s); 0 for no cap. Default: ${DEFAULT-VALUE}.")
+    double capMbps;
+
     @Option(names = "--progress-interval", paramLabel = "DURATION", defaultValue = "2s", converter = Converters.Interval.class,
             description = "How often progress is reported (500ms, 2s, 1m). Default: ${DEFAULT-VALUE}.")
     Duration progressInterval;
@@ -180,10 +184,22 @@ final class CopyCommand implements Callable<Integer>, CliCommand {
                 .verify(verify)
                 .retries(retries, defaults.retryBackoff())
                 .progressInterval(progressInterval)
+                .bandwidthCap(capBytesPerSecond())
                 .build();
         // the service checks again; checking here names the option before any plugin is loaded
         options.validate();
         return options;
+    }
+
+    /** Megabits per second, as links are sized, to the engine's bytes per second (1 Mbps = 125,000 bytes/s). */
+    private long capBytesPerSecond() {
+        if (capMbps == 0) {
+            return 0;
+        }
+        if (!(capMbps >= 0.01 && capMbps <= 8_000_000)) {
+            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "invalid --cap-mbps " + capMbps + ": must be 0 (no cap) or between 0.01 and 8000000");
+        }
+        return Math.round(capMbps * 125_000);
     }
 
     private SymlinkPolicy symlinkPolicy() {

@@ -1,27 +1,11 @@
 package io.mover.server;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
-import java.util.TreeMap;
-import java.util.stream.Stream;
 
 import io.mover.server.job.web.JobResponse;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -31,37 +15,8 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/**
- * The server end to end, over HTTP on loopback: one Spring context (with tokens configured) shared by
- * every test here, because starting one costs seconds on a small machine.
- */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "mover.data-dir=target/test-data/${random.uuid}",
-        "mover.tokens[0].token=" + ServerIntegrationTest.READ_TOKEN,
-        "mover.tokens[0].scope=read",
-        "mover.tokens[1].token=" + ServerIntegrationTest.OPERATE_TOKEN,
-        "mover.tokens[1].scope=operate"})
-@AutoConfigureWebTestClient
-class ServerIntegrationTest {
-    static final String READ_TOKEN = "read-token-0123456789abcdef";
-    static final String OPERATE_TOKEN = "operate-token-0123456789abcdef";
-    private static final Duration JOB_TIMEOUT = Duration.ofSeconds(60);
-
-    @Autowired
-    private WebTestClient autoconfigured;
-    private WebTestClient anonymous;
-    private WebTestClient client;
-
-    @TempDir
-    Path temp;
-
-    @BeforeEach
-    void operator() {
-        // generous: two cores shared with other builds make a first call slow
-        anonymous = autoconfigured.mutate().responseTimeout(Duration.ofSeconds(30)).build();
-        client = anonymous.mutate().defaultHeader(HttpHeaders.AUTHORIZATION, "Bearer " + OPERATE_TOKEN).build();
-    }
-
+/** The server end to end: jobs, events, plugins, problems and tokens. */
+class ServerIntegrationTest extends ServerTestSupport {
     @Test
     void copiesATreeAndReportsTheResult() throws Exception {
         Path source = tree(temp.resolve("in"));
@@ -111,15 +66,14 @@ class ServerIntegrationTest {
                 .jsonPath("$.id").isEqualTo(id)
                 .jsonPath("$.spec.source").isEqualTo(source.toString())
                 .jsonPath("$.spec.kind").isEqualTo("copy");
+        // cancelled in flight (200), or it had already ended (409): either way it ends
         client.post().uri("/api/v1/jobs/{id}/cancel", id).exchange()
-                .expectStatus().isOk()
-                .expectBody().jsonPath("$.id").isEqualTo(id);
+                .expectStatus().value(status -> assertThat(status).isIn(200, 409));
 
-        // cancelled in flight or already done: either way it ends, and cancelling again changes nothing
         String state = awaitEnd(id).state();
         assertThat(state).isIn("CANCELLED", "SUCCEEDED");
-        client.post().uri("/api/v1/jobs/{id}/cancel", id).exchange()
-                .expectStatus().isOk().expectBody().jsonPath("$.state").isEqualTo(state);
+        problem(client.post().uri("/api/v1/jobs/{id}/cancel", id).exchange(), HttpStatus.CONFLICT, "job-ended")
+                .jsonPath("$.state").isEqualTo(state);
         client.get().uri("/api/v1/jobs?state=" + state.toLowerCase()).exchange()
                 .expectStatus().isOk()
                 .expectBody().jsonPath("$.items[?(@.id == '" + id + "')].state").isEqualTo(List.of(state));
@@ -159,6 +113,14 @@ class ServerIntegrationTest {
         ServerSentEvent<String> last = events.getLast();
         assertThat(last.event()).isEqualTo("state");
         assertThat(last.data()).contains("\"state\":\"SUCCEEDED\"");
+    }
+
+    @Test
+    void theOpenApiDescriptionListsTheControls() {
+        String api = client.get().uri("/v3/api-docs").exchange()
+                .expectStatus().isOk().expectBody(String.class).returnResult().getResponseBody();
+        assertThat(api).contains("/api/v1/jobs/{id}/pause", "/api/v1/jobs/{id}/resume", "/api/v1/jobs/{id}/files",
+                "application/merge-patch+json", "bandwidthCapMbps", "JobPatchRequest");
     }
 
     @Test
@@ -222,80 +184,21 @@ class ServerIntegrationTest {
                 HttpStatus.FORBIDDEN, "forbidden");
         anonymous.get().uri("/actuator/health").exchange().expectStatus().isOk().expectBody().jsonPath("$.status").isEqualTo("UP");
         problem(anonymous.get().uri("/actuator/prometheus").exchange(), HttpStatus.UNAUTHORIZED, "unauthorized");
+        reader.get().uri("/actuator/prometheus").exchange().expectStatus().isOk();
     }
 
-    private WebTestClient.ResponseSpec post(String json) {
-        return client.post().uri("/api/v1/jobs").contentType(MediaType.APPLICATION_JSON).bodyValue(json).exchange();
-    }
-
-    private static WebTestClient.BodyContentSpec problem(WebTestClient.ResponseSpec response, HttpStatus status, String type) {
-        return response.expectStatus().isEqualTo(status)
-                .expectHeader().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
-                .expectBody()
-                .jsonPath("$.type").isEqualTo("urn:mover:problem:" + type)
-                .jsonPath("$.status").isEqualTo(status.value())
-                .jsonPath("$.detail").exists()
-                .jsonPath("$.trace").doesNotExist();
-    }
-
-    private String submit(Path source, Path destination) {
-        JobResponse job = client.post().uri("/api/v1/jobs").contentType(MediaType.APPLICATION_JSON)
-                .bodyValue(Map.of("kind", "copy", "source", source.toString(), "destination", destination.toString()))
-                .exchange()
-                .expectStatus().isCreated()
-                .expectBody(JobResponse.class).returnResult().getResponseBody();
-        assertThat(job).isNotNull();
-        return job.id();
-    }
-
-    private JobResponse awaitEnd(String id) throws InterruptedException {
-        long deadline = System.nanoTime() + JOB_TIMEOUT.toNanos();
-        for (int attempt = 0; attempt < 600 && System.nanoTime() < deadline; attempt++) {
-            JobResponse job = client.get().uri("/api/v1/jobs/{id}", id).exchange()
-                    .expectStatus().isOk().expectBody(JobResponse.class).returnResult().getResponseBody();
-            assertThat(job).isNotNull();
-            if (job.result() != null) {
-                return job;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("job " + id + " did not end within " + JOB_TIMEOUT);
-    }
-
-    /** A small tree: nested folders, an empty file, small files and one of several blocks. */
-    private static Path tree(Path root) throws IOException {
-        Random random = new Random(42);
-        Files.createDirectories(root.resolve("a/b"));
-        Files.write(root.resolve("empty.txt"), new byte[0]);
-        for (int i = 0; i < 12; i++) {
-            byte[] data = new byte[random.nextInt(20_000)];
-            random.nextBytes(data);
-            Files.write(root.resolve((i % 3 == 0 ? "a/b/" : i % 3 == 1 ? "a/" : "") + "file-" + i + ".bin"), data);
-        }
-        byte[] large = new byte[3 * 1024 * 1024 + 17];
-        random.nextBytes(large);
-        Files.write(root.resolve("a/large.bin"), large);
-        return root;
-    }
-
-    private static Map<String, String> hashes(Path root) throws IOException {
-        Map<String, String> hashes = new TreeMap<>();
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path file : files.filter(Files::isRegularFile).toList()) {
-                hashes.put(root.relativize(file).toString(), sha256(file));
-            }
-        }
-        return hashes;
-    }
-
-    private static String sha256(Path file) throws IOException {
-        try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
-            MessageDigest digest = ((DigestInputStream) in).getMessageDigest();
-            in.transferTo(java.io.OutputStream.nullOutputStream());
-            return HexFormat.of().formatHex(digest.digest());
-        }
-        catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+    @Test
+    void adminIsAboveOperateAndGuardsTheRestOfTheActuator() {
+        problem(anonymous.get().uri("/actuator/metrics").exchange(), HttpStatus.UNAUTHORIZED, "unauthorized");
+        problem(as(READ_TOKEN).get().uri("/actuator/metrics").exchange(), HttpStatus.FORBIDDEN, "forbidden");
+        problem(client.get().uri("/actuator/metrics").exchange(), HttpStatus.FORBIDDEN, "forbidden")
+                .jsonPath("$.detail").value(detail -> assertThat((String) detail).contains("scope admin"));
+        problem(client.get().uri("/actuator").exchange(), HttpStatus.FORBIDDEN, "forbidden");
+        WebTestClient admin = as(ADMIN_TOKEN);
+        admin.get().uri("/actuator/metrics").exchange().expectStatus().isOk()
+                .expectBody().jsonPath("$.names").isArray();
+        admin.get().uri("/api/v1/jobs").exchange().expectStatus().isOk();
+        problem(admin.post().uri("/api/v1/jobs/{id}/pause", "00000000-0000-0000-0000-000000000000").exchange(),
+                HttpStatus.NOT_FOUND, "job-not-found");
     }
 }

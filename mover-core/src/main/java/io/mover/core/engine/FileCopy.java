@@ -71,12 +71,12 @@ final class FileCopy {
         try {
             if (begin()) {
                 if (serverSide.isPresent()) {
-                    run.withRetries(this::copyServerSide, attempts);
+                    run.retries().call(this::copyServerSide, attempts);
                 }
                 else {
                     long start = index * rangeSize;
                     long end = Math.min(entry.size(), start + rangeSize);
-                    run.withRetries(() -> copyRange(start, end), attempts);
+                    run.retries().call(() -> copyRange(start, end), attempts);
                 }
             }
         }
@@ -98,7 +98,7 @@ final class FileCopy {
         synchronized (openLock) {
             if (!opened) {
                 opened = true;
-                skipped = !run.shouldCopy(entry, target);
+                skipped = !run.checks().shouldCopy(entry, target);
                 if (!skipped && !run.options().dryRun() && serverSide.isEmpty()) {
                     open();
                 }
@@ -108,7 +108,7 @@ final class FileCopy {
     }
 
     private void open() {
-        reader = run.withRetries(() -> {
+        reader = run.retries().call(() -> {
             long start = System.nanoTime();
             SourceReader opened = run.source().open(entry.path());
             run.meter(Stage.READ).busy(start, 0);
@@ -118,7 +118,7 @@ final class FileCopy {
             }
             return opened;
         });
-        writer = run.withRetries(() -> {
+        writer = run.retries().call(() -> {
             long start = System.nanoTime();
             SinkWriter created = run.sink().create(target, entry.size(), entry);
             run.meter(Stage.WRITE).busy(start, 0);
@@ -200,6 +200,7 @@ final class FileCopy {
                 blockCrcs[(int) (position / run.options().blockSize())] = received.header().crc32c();
             }
 
+            run.throttle(length);
             start = System.nanoTime();
             writer.write(position, decoded);
             run.meter(Stage.WRITE).busy(start, length);
@@ -254,7 +255,7 @@ final class FileCopy {
                 writer.commit();
                 run.meter(Stage.COMMIT).busy(start, 0);
                 if (blockCrcs != null) {
-                    run.verify(target, entry.size(), blockCrcs);
+                    run.checks().verify(target, entry.size(), blockCrcs);
                 }
                 run.fileCommitted(entry);
                 return;
@@ -263,12 +264,12 @@ final class FileCopy {
                 abortQuietly();
                 if (!e.isRetryable() || attempt >= run.options().maxRetries() || run.stopped()) {
                     if (e.code() == ErrorCode.CHECKSUM_MISMATCH && blockCrcs != null) {
-                        run.removeQuietly(target);
+                        run.checks().removeQuietly(target);
                     }
                     run.fileFailed(entry.path(), e, attempts.get() + attempt);
                     return;
                 }
-                run.backoff(attempt++);
+                run.retries().backoff(attempt++);
                 run.counters().bytesMoved.add(-entry.size());
                 writer = run.sink().create(target, entry.size(), entry);
                 copyRange(0, entry.size());

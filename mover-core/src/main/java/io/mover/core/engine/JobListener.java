@@ -15,4 +15,10 @@ public interface JobListener {
      * Called from transfer threads, possibly concurrently.
      */
     default void onDryRun(String action, String path, long size) {}
+
+    /**
+     * A file failed after its retries; a job service keeps these as the job's per-file results.
+     * Called from transfer threads, possibly concurrently; must return quickly.
+     */
+    default void onFileFailed(FileFailure failure) {}
 }

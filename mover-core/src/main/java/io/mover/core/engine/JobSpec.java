@@ -1,6 +1,7 @@
 package io.mover.core.engine;
 
 import java.util.Map;
+import java.util.Optional;
 
 import static java.util.Objects.requireNonNull;
 
@@ -13,9 +14,14 @@ import static java.util.Objects.requireNonNull;
  * @param sourceConfig configuration for the source plugin, as text, validated by its {@code ConfigSpec}
  * @param destinationConfig configuration for the destination plugin
  * @param options how to run
+ * @param sourceCredential the name of a server-side credential whose keys were merged into
+ *        {@code sourceConfig} (the name may be shown and stored; the values are secrets: a store that
+ *        persists the spec keeps the name, drops the credential's keys, and resolves it again to run)
+ * @param destinationCredential the same for {@code destinationConfig}
  */
 public record JobSpec(JobKind kind, String source, String destination, Map<String, String> sourceConfig,
-        Map<String, String> destinationConfig, TransferOptions options) {
+        Map<String, String> destinationConfig, TransferOptions options, Optional<String> sourceCredential,
+        Optional<String> destinationCredential) {
     public JobSpec {
         requireNonNull(kind, "kind is null");
         requireNonNull(source, "source is null");
@@ -23,6 +29,14 @@ public record JobSpec(JobKind kind, String source, String destination, Map<Strin
         sourceConfig = Map.copyOf(requireNonNull(sourceConfig, "sourceConfig is null"));
         destinationConfig = Map.copyOf(requireNonNull(destinationConfig, "destinationConfig is null"));
         requireNonNull(options, "options is null");
+        requireNonNull(sourceCredential, "sourceCredential is null");
+        requireNonNull(destinationCredential, "destinationCredential is null");
+    }
+
+    /** A job whose configuration names no stored credential. */
+    public JobSpec(JobKind kind, String source, String destination, Map<String, String> sourceConfig,
+            Map<String, String> destinationConfig, TransferOptions options) {
+        this(kind, source, destination, sourceConfig, destinationConfig, options, Optional.empty(), Optional.empty());
     }
 
     public static JobSpec copy(String source, String destination, TransferOptions options) {

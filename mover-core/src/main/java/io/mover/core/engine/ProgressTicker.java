@@ -41,7 +41,7 @@ final class ProgressTicker {
             try {
                 while (!Thread.currentThread().isInterrupted()) {
                     Thread.sleep(interval);
-                    emit(snapshot(JobState.RUNNING));
+                    emit(snapshot(run.liveState()));
                 }
             }
             catch (InterruptedException e) {

@@ -113,7 +113,15 @@ public final class TransferEngine {
 
     /** Moves the bytes of a prepared job; returns when it has ended. Closes nothing: the caller owns the job. */
     public JobSummary run(PreparedJob job, JobListener listener, CancellationToken cancellation) {
-        return new TransferRun(job, clock, listener, cancellation).run();
+        return run(job, listener, cancellation, JobControls.of(job.options()));
+    }
+
+    /**
+     * As {@link #run(PreparedJob, JobListener, CancellationToken)}, with {@code controls} to pause,
+     * resume, resize and throttle the job while it runs.
+     */
+    public JobSummary run(PreparedJob job, JobListener listener, CancellationToken cancellation, JobControls controls) {
+        return new TransferRun(job, clock, listener, cancellation, controls).run();
     }
 
     private Optional<Source> openView(EndpointUri to, PluginContext context, boolean required) {

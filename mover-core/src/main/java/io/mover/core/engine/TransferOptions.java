@@ -23,11 +23,13 @@ import static java.util.Objects.requireNonNull;
  * @param retryBackoff the first wait between attempts, doubled each time
  * @param bufferPoolBytes the hard cap on block buffer memory
  * @param progressInterval how often progress is reported
+ * @param bandwidthCap bytes per second the job may write, across all its workers; 0 for no cap
+ *        (changeable while the job runs, see {@link JobControls})
  */
 public record TransferOptions(int concurrency, int blockSize, long largeFileThreshold, long rangeSize,
         List<String> includes, List<String> excludes, OverwritePolicy overwrite, SymlinkPolicy symlinks,
         String codec, boolean dryRun, boolean verify, int maxRetries, Duration retryBackoff,
-        long bufferPoolBytes, Duration progressInterval) {
+        long bufferPoolBytes, Duration progressInterval, long bandwidthCap) {
     public static final int MAX_CONCURRENCY = 1024;
 
     public TransferOptions {
@@ -65,6 +67,7 @@ public record TransferOptions(int concurrency, int blockSize, long largeFileThre
         b.retryBackoff = retryBackoff;
         b.bufferPoolBytes = bufferPoolBytes;
         b.progressInterval = progressInterval;
+        b.bandwidthCap = bandwidthCap;
         return b;
     }
 
@@ -85,6 +88,7 @@ public record TransferOptions(int concurrency, int blockSize, long largeFileThre
         private Duration retryBackoff = Duration.ofMillis(200);
         private long bufferPoolBytes = 256L << 20;
         private Duration progressInterval = Duration.ofSeconds(2);
+        private long bandwidthCap;
 
         private Builder() {}
 
@@ -101,10 +105,11 @@ public record TransferOptions(int concurrency, int blockSize, long largeFileThre
         public Builder retries(int count, Duration firstBackoff) { maxRetries = count; retryBackoff = firstBackoff; return this; }
         public Builder bufferPoolBytes(long value) { bufferPoolBytes = value; return this; }
         public Builder progressInterval(Duration value) { progressInterval = value; return this; }
+        public Builder bandwidthCap(long bytesPerSecond) { bandwidthCap = bytesPerSecond; return this; }
 
         public TransferOptions build() {
             return new TransferOptions(concurrency, blockSize, largeFileThreshold, rangeSize, includes, excludes, overwrite,
-                    symlinks, codec, dryRun, verify, maxRetries, retryBackoff, bufferPoolBytes, progressInterval);
+                    symlinks, codec, dryRun, verify, maxRetries, retryBackoff, bufferPoolBytes, progressInterval, bandwidthCap);
         }
     }
 
@@ -117,6 +122,7 @@ public record TransferOptions(int concurrency, int blockSize, long largeFileThre
         check(maxRetries >= 0 && maxRetries <= 100, "retries", "between 0 and 100", maxRetries);
         check(bufferPoolBytes >= 2L * blockSize, "buffer pool", "at least two blocks", bufferPoolBytes);
         check(!progressInterval.isNegative() && !progressInterval.isZero(), "progress interval", "positive", progressInterval);
+        JobControls.checkBandwidthCap(bandwidthCap);
     }
 
     private static void check(boolean ok, String option, String what, Object value) {

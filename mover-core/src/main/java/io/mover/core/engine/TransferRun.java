@@ -1,32 +1,23 @@
 package io.mover.core.engine;
 
-import java.nio.ByteBuffer;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Iterator;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import io.mover.core.codec.BlockCodec;
 import io.mover.core.codec.CodecPool;
-import io.mover.spi.BlockHeader;
 import io.mover.spi.Entry;
 import io.mover.spi.ErrorCategory;
-import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.mover.spi.RelativePath;
 import io.mover.spi.ServerSideCopy;
 import io.mover.spi.Sink;
 import io.mover.spi.Source;
-import io.mover.spi.SourceReader;
 import io.mover.spi.SymbolicLinks;
 
 import static java.util.Objects.requireNonNull;
@@ -50,15 +41,17 @@ final class TransferRun {
     private final JobCounters counters = new JobCounters();
     private final BufferPool pool;
     private final CodecPool codecs;
-    private final Semaphore permits;
+    private final JobControls controls;
     private final AtomicReference<MoverException> fatal = new AtomicReference<>();
     private final ProgressTicker ticker;
     private final JobListener listener;
+    private final Retries retries;
+    private final DestinationChecks checks;
     private ExecutorService workers;
     /** Set once the sink has declined a server-side copy from this source: every later file streams. */
     private volatile boolean serverSideCopyDeclined;
 
-    TransferRun(PreparedJob job, Clock clock, JobListener listener, CancellationToken cancellation) {
+    TransferRun(PreparedJob job, Clock clock, JobListener listener, CancellationToken cancellation, JobControls controls) {
         this.job = requireNonNull(job, "job is null");
         this.options = job.options();
         this.clock = requireNonNull(clock, "clock is null");
@@ -68,7 +61,9 @@ final class TransferRun {
         this.codecs = new CodecPool(job.codec());
         io.mover.spi.Codec probe = job.codec().newCodec();
         this.pool = new BufferPool(options.bufferPoolBytes(), options.blockSize(), BlockCodec.encodedCapacity(probe, options.blockSize()));
-        this.permits = new Semaphore(options.concurrency());
+        this.controls = requireNonNull(controls, "controls is null");
+        this.retries = new Retries(options, counters, this::stopped);
+        this.checks = new DestinationChecks(this);
         this.ticker = new ProgressTicker(this, clock, listener, options.progressInterval());
     }
 
@@ -169,16 +164,17 @@ final class TransferRun {
         counters.bytesScanned.add(entry.size());
     }
 
-    /** Waits for concurrency permits (the backpressure on the crawl), then starts each range on a virtual thread. */
+    /**
+     * Waits for a permit per range (the backpressure on the crawl, and where a pause holds new files
+     * back), then starts each range on a virtual thread. A stopped job still runs each range without a
+     * permit: the range sees the stop at once and the file is accounted for.
+     */
     private void schedule(FileCopy file) {
         file.directoryOpened();
         for (int range = 0; range < file.ranges(); range++) {
             long start = System.nanoTime();
-            try {
-                permits.acquire();
-            }
-            catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            boolean permit = controls.acquire(range > 0, this::stopped);
+            if (Thread.currentThread().isInterrupted()) {
                 cancellation.cancel();
             }
             meters.get(Stage.ENUMERATE).waited(start);
@@ -188,7 +184,9 @@ final class TransferRun {
                     file.runRange(index);
                 }
                 finally {
-                    permits.release();
+                    if (permit) {
+                        controls.release();
+                    }
                 }
             });
         }
@@ -226,47 +224,6 @@ final class TransferRun {
 
     // ---- what FileCopy asks of the run ----
 
-    /** Whether {@code entry} must be copied over what is at {@code target}, by the overwrite policy. */
-    boolean shouldCopy(Entry entry, RelativePath target) {
-        if (options.overwrite() == OverwritePolicy.TRUE) {
-            return true;
-        }
-        Optional<Entry> existing = job.sink().isPresent() ? job.sink().get().stat(target)
-                : job.destinationView().flatMap(view -> view.stat(target));
-        if (existing.isEmpty() || !existing.get().isFile()) {
-            return true;
-        }
-        if (options.overwrite() == OverwritePolicy.FALSE) {
-            return false;
-        }
-        Duration precision = max(job.source().info().mtimePrecision(), job.sink().map(s -> s.info().mtimePrecision()).orElse(Duration.ofSeconds(1)));
-        return entry.lastModified().isAfter(existing.get().lastModified().plus(precision).minusNanos(1));
-    }
-
-    void verify(RelativePath target, long size, int[] expected) {
-        Source view = job.destinationView().orElseThrow();
-        long start = System.nanoTime();
-        BufferPool.Slot slot = pool.acquire();
-        try (SourceReader reader = view.open(target)) {
-            if (reader.size() != size) {
-                throw new MoverException(ErrorCode.CHECKSUM_MISMATCH, "verify: " + target + " has " + reader.size() + " bytes, expected " + size);
-            }
-            ByteBuffer buffer = slot.raw();
-            for (int block = 0; block < expected.length; block++) {
-                buffer.clear().limit((int) Math.min(options.blockSize(), size - (long) block * options.blockSize()));
-                reader.read((long) block * options.blockSize(), buffer);
-                buffer.flip();
-                if (BlockCodec.crc32c(buffer) != expected[block]) {
-                    throw new MoverException(ErrorCode.CHECKSUM_MISMATCH, "verify: " + target + " differs from the source in block " + block);
-                }
-            }
-        }
-        finally {
-            pool.release(slot);
-            meters.get(Stage.COMMIT).busy(start, size);
-        }
-    }
-
     void fileCommitted(Entry entry) {
         counters.filesDone.increment();
         counters.bytesTransferred.add(entry.size());
@@ -280,7 +237,14 @@ final class TransferRun {
     }
 
     void fileFailed(RelativePath path, MoverException error, int attempts) {
-        counters.failed(new FileFailure(path.toString(), error.code(), error.getMessage(), attempts));
+        FileFailure failure = new FileFailure(path.toString(), error.code(), error.getMessage(), attempts);
+        counters.failed(failure);
+        try {
+            listener.onFileFailed(failure);
+        }
+        catch (RuntimeException e) {
+            logWarning("a job listener failed: " + e);
+        }
         if (error.category() == ErrorCategory.FATAL && fatal.compareAndSet(null, error)) {
             LOG.log(System.Logger.Level.INFO, "stopping the job: {0}", error.getMessage());
         }
@@ -290,50 +254,17 @@ final class TransferRun {
         fileFailed(path, error, 1);
     }
 
-    void removeQuietly(RelativePath target) {
-        try {
-            sink().delete(target, false);
-        }
-        catch (MoverException e) {
-            logWarning("could not remove " + target + " after it failed verification: " + e.getMessage());
-        }
-    }
-
-    /** Runs {@code action}, again after a backoff for retryable errors, up to the configured retries. */
-    <T> T withRetries(Supplier<T> action) {
-        return withRetries(action, new AtomicInteger());
-    }
-
-    /** As {@link #withRetries(Supplier)}, raising {@code attempts} to the most attempts any call needed. */
-    <T> T withRetries(Supplier<T> action, AtomicInteger attempts) {
-        for (int attempt = 0; ; attempt++) {
-            int tried = attempt + 1;
-            attempts.accumulateAndGet(tried, Math::max);
-            try {
-                return action.get();
-            }
-            catch (MoverException e) {
-                if (!e.isRetryable() || attempt >= options.maxRetries() || stopped()) {
-                    throw e;
-                }
-                LOG.log(System.Logger.Level.DEBUG, "retrying after {0}", e.getMessage());
-                backoff(attempt);
-            }
+    /** Waits until {@code bytes} fit under the job's bandwidth cap (metered as waiting to WRITE). */
+    void throttle(int bytes) {
+        long start = System.nanoTime();
+        if (controls.throttle(bytes, this::stopped) > 0) {
+            meters.get(Stage.WRITE).waited(start);
         }
     }
 
-    /** Sleeps the exponential backoff of {@code attempt} (0-based), with jitter so retries do not align. */
-    void backoff(int attempt) {
-        counters.retries.increment();
-        long base = options.retryBackoff().toMillis() << Math.min(attempt, 10);
-        long millis = Math.min(30_000, base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1));
-        try {
-            Thread.sleep(millis);
-        }
-        catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new MoverException(ErrorCode.CANCELLED, "interrupted while waiting to retry", e);
-        }
+    /** RUNNING, or PAUSED once a pause was asked for and nothing is in flight. */
+    JobState liveState() {
+        return controls.drained() ? JobState.PAUSED : JobState.RUNNING;
     }
 
     boolean stopped() {
@@ -345,17 +276,7 @@ final class TransferRun {
     }
 
     static MoverException unexpected(RuntimeException e) {
-        if (e instanceof MoverException mover) {
-            return mover;
-        }
-        if (e.getCause() instanceof java.io.IOException io) {
-            return new MoverException(ErrorCode.IO_ERROR, io.getMessage() == null ? io.getClass().getSimpleName() : io.getMessage(), e);
-        }
-        return new MoverException(ErrorCode.INTERNAL, "unexpected " + e.getClass().getSimpleName() + ": " + e.getMessage(), e);
-    }
-
-    private static Duration max(Duration a, Duration b) {
-        return a.compareTo(b) >= 0 ? a : b;
+        return Retries.unexpected(e);
     }
 
     /**
@@ -364,7 +285,8 @@ final class TransferRun {
      * {@code --verify}, a real run) and until the sink has declined once.
      */
     Optional<ServerSideCopy> serverSideCopy() {
-        if (serverSideCopyDeclined || options.dryRun() || options.verify() || !job.codec().choice().isNone()) {
+        // under a bandwidth cap the bytes must pass here, where the cap is applied
+        if (serverSideCopyDeclined || options.dryRun() || options.verify() || !job.codec().choice().isNone() || controls.bandwidthCap() > 0) {
             return Optional.empty();
         }
         return job.sink().filter(ServerSideCopy.class::isInstance).map(ServerSideCopy.class::cast);
@@ -378,6 +300,8 @@ final class TransferRun {
     }
 
     TransferOptions options() { return options; }
+    Retries retries() { return retries; }
+    DestinationChecks checks() { return checks; }
     Source source() { return job.source(); }
     Sink sink() { return job.sink().orElseThrow(() -> new IllegalStateException("a dry run has no sink")); }
     StageMeter meter(Stage stage) { return meters.get(stage); }

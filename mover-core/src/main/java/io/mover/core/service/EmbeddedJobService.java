@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
+import io.mover.core.engine.JobControls;
 import io.mover.core.engine.JobListener;
 import io.mover.core.engine.JobSpec;
 import io.mover.core.engine.JobState;
@@ -43,6 +44,11 @@ import static java.util.Objects.requireNonNull;
 public final class EmbeddedJobService implements JobService {
     private static final System.Logger LOG = System.getLogger(EmbeddedJobService.class.getName());
     private static final int MAX_ENDED_JOBS_KEPT = 1000;
+    /**
+     * Failed files kept per job for {@link #files}; past this only their count is kept. Memory stays
+     * bounded; the durable job store keeps every file's outcome.
+     */
+    public static final int MAX_FILE_RESULTS_KEPT = 10_000;
 
     private final PluginRegistry registry;
     private final TransferEngine engine;
@@ -96,14 +102,17 @@ public final class EmbeddedJobService implements JobService {
         return job.view();
     }
 
+    /**
+     * Runs the job, releases its endpoints and scratch space, and only then records the end: whoever
+     * awaits the job finds everything it held released.
+     */
     private void run(JobRecord job, PreparedJob prepared, Path scratch) {
+        JobSummary summary = null;
         try (prepared) {
             running.acquire();
             try {
                 job.started();
-                JobSummary summary = engine.run(prepared, job, job.cancellation());
-                job.finished(summary);
-                LOG.log(System.Logger.Level.INFO, "job {0} ended {1}", job.id(), summary.state());
+                summary = engine.run(prepared, job, job.cancellation(), job.controls());
             }
             finally {
                 running.release();
@@ -114,11 +123,20 @@ public final class EmbeddedJobService implements JobService {
             job.result().completeExceptionally(new MoverException(ErrorCode.CANCELLED, "the service stopped before job " + job.id() + " started"));
         }
         catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.ERROR, "job " + job.id() + " failed unexpectedly", e);
-            job.result().completeExceptionally(e);
+            if (summary == null) {
+                LOG.log(System.Logger.Level.ERROR, "job " + job.id() + " failed unexpectedly", e);
+                job.result().completeExceptionally(e);
+            }
+            else {
+                LOG.log(System.Logger.Level.WARNING, "job " + job.id() + " ended, and closing its endpoints failed: " + e);
+            }
         }
         finally {
             deleteTree(scratch);
+        }
+        if (summary != null) {
+            job.finished(summary);
+            LOG.log(System.Logger.Level.INFO, "job {0} ended {1}", job.id(), summary.state());
         }
     }
 
@@ -143,6 +161,37 @@ public final class EmbeddedJobService implements JobService {
         JobRecord job = find(id);
         job.cancellation().cancel();
         return job.view();
+    }
+
+    @Override
+    public JobView pause(JobId id) {
+        JobRecord job = live(id, "pause");
+        job.controls().pause();
+        return job.view();
+    }
+
+    @Override
+    public JobView resume(JobId id) {
+        JobRecord job = live(id, "resume");
+        job.controls().resume();
+        return job.view();
+    }
+
+    @Override
+    public JobView update(JobId id, JobUpdate update) {
+        requireNonNull(update, "update is null");
+        // both checked before either applies, so a bad field changes nothing
+        update.concurrency().ifPresent(JobControls::checkConcurrency);
+        update.bandwidthCapBytesPerSecond().ifPresent(JobControls::checkBandwidthCap);
+        JobRecord job = live(id, "update");
+        update.concurrency().ifPresent(job.controls()::concurrency);
+        update.bandwidthCapBytesPerSecond().ifPresent(job.controls()::bandwidthCap);
+        return job.view();
+    }
+
+    @Override
+    public FileResults files(JobId id, Optional<FileOutcome> outcome, int offset, int limit) {
+        return find(id).files(outcome, offset, limit);
     }
 
     @Override
@@ -189,6 +238,16 @@ public final class EmbeddedJobService implements JobService {
         JobRecord job = jobs.get(id);
         if (job == null) {
             throw new MoverException(ErrorCode.NOT_FOUND, "no job " + id + "; list jobs with 'mover jobs list'");
+        }
+        return job;
+    }
+
+    /** The job, if it has not ended; otherwise a {@link JobEndedException}. */
+    private JobRecord live(JobId id, String action) {
+        JobRecord job = find(id);
+        JobState state = job.state();
+        if (state.isTerminal()) {
+            throw new JobEndedException(id, state, action);
         }
         return job;
     }

@@ -1,12 +1,15 @@
 package io.mover.core.service;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.mover.core.engine.CancellationToken;
+import io.mover.core.engine.FileFailure;
+import io.mover.core.engine.JobControls;
 import io.mover.core.engine.JobListener;
 import io.mover.core.engine.JobSpec;
 import io.mover.core.engine.JobState;
@@ -21,6 +24,10 @@ final class JobRecord implements JobListener {
     private final JobSpec spec;
     private final Instant created;
     private final CancellationToken cancellation = new CancellationToken();
+    private final JobControls controls;
+    /** The first failed files, bounded so a job failing millions of files cannot exhaust memory. */
+    private final List<FileFailure> failures = new ArrayList<>();
+    private long failuresNotKept;
     private final CompletableFuture<JobSummary> result = new CompletableFuture<>();
     private final List<JobListener> listeners = new CopyOnWriteArrayList<>();
     private volatile JobState state = JobState.QUEUED;
@@ -30,6 +37,7 @@ final class JobRecord implements JobListener {
         this.id = requireNonNull(id, "id is null");
         this.spec = requireNonNull(spec, "spec is null");
         this.created = requireNonNull(created, "created is null");
+        this.controls = JobControls.of(spec.options());
     }
 
     JobId id() {
@@ -42,6 +50,10 @@ final class JobRecord implements JobListener {
 
     CancellationToken cancellation() {
         return cancellation;
+    }
+
+    JobControls controls() {
+        return controls;
     }
 
     CompletableFuture<JobSummary> result() {
@@ -61,7 +73,6 @@ final class JobRecord implements JobListener {
                 // delivered by finished(), together with the result, so no subscriber misses the end
                 return;
             }
-            state = latest.state();
             current = listeners.toArray(JobListener[]::new);
         }
         for (JobListener listener : current) {
@@ -73,6 +84,37 @@ final class JobRecord implements JobListener {
     public void onDryRun(String action, String path, long size) {
         for (JobListener listener : listeners) {
             listener.onDryRun(action, path, size);
+        }
+    }
+
+    @Override
+    public void onFileFailed(FileFailure failure) {
+        synchronized (failures) {
+            if (failures.size() < EmbeddedJobService.MAX_FILE_RESULTS_KEPT) {
+                failures.add(failure);
+            }
+            else {
+                failuresNotKept++;
+            }
+        }
+    }
+
+    /** Failed files (the only outcome kept here) from {@code offset}, at most {@code limit}. */
+    FileResults files(Optional<FileOutcome> outcome, int offset, int limit) {
+        Progress last = progress;
+        long transferred = last == null ? 0 : last.filesDone();
+        long skipped = last == null ? 0 : last.filesSkipped();
+        synchronized (failures) {
+            boolean wantsFailures = outcome.isEmpty() || outcome.get() == FileOutcome.FAILED;
+            List<FileResult> page = !wantsFailures ? List.of() : failures.stream()
+                    .skip(Math.max(0, offset)).limit(Math.max(0, limit)).map(FileResult::failed).toList();
+            long notKept = outcome.isEmpty() ? failuresNotKept + transferred + skipped
+                    : switch (outcome.get()) {
+                        case FAILED -> failuresNotKept;
+                        case TRANSFERRED -> transferred;
+                        case SKIPPED -> skipped;
+                    };
+            return new FileResults(page, notKept);
         }
     }
 
@@ -110,7 +152,16 @@ final class JobRecord implements JobListener {
         return () -> {};
     }
 
+    /** The state now: a running job whose pause has drained its work in flight is PAUSED. */
+    JobState liveState() {
+        JobState now = state;
+        return now == JobState.RUNNING && controls.drained() ? JobState.PAUSED : now;
+    }
+
     synchronized JobView view() {
-        return new JobView(id, spec, state, created, Optional.ofNullable(progress), Optional.ofNullable(result.getNow(null)));
+        // an ended job has nothing left to pause: a pause asked for before the end no longer applies
+        JobSettings settings = new JobSettings(controls.concurrency(), controls.bandwidthCap(),
+                controls.pauseRequested() && !state.isTerminal());
+        return new JobView(id, spec, liveState(), created, Optional.ofNullable(progress), Optional.ofNullable(result.getNow(null)), settings);
     }
 }

@@ -9,6 +9,8 @@ import io.mover.core.engine.JobSpec;
 import io.mover.core.engine.JobState;
 import io.mover.core.engine.JobSummary;
 import io.mover.core.plugin.PluginDescriptor;
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
 
 /**
  * The one façade the CLI and the REST API call (as Kafka Connect's herder is for its REST API and CLI).
@@ -40,6 +42,44 @@ public interface JobService extends AutoCloseable {
 
     /** Asks a job to stop at the next block boundary. Cancelling an ended job changes nothing. */
     JobView cancel(JobId id);
+
+    /**
+     * Stops new files from starting; files in flight finish and commit. The job reports PAUSED once
+     * they have; progress keeps flowing. Pausing a paused job changes nothing.
+     *
+     * @throws JobEndedException when the job has ended
+     */
+    default JobView pause(JobId id) {
+        throw new MoverException(ErrorCode.UNSUPPORTED, "this job service cannot pause jobs");
+    }
+
+    /**
+     * Lets a paused job start new files again; it continues where it stopped.
+     *
+     * @throws JobEndedException when the job has ended
+     */
+    default JobView resume(JobId id) {
+        throw new MoverException(ErrorCode.UNSUPPORTED, "this job service cannot resume jobs");
+    }
+
+    /**
+     * Changes a job's concurrency or bandwidth cap while it runs. Shrinking never interrupts files in
+     * flight: new ones start once fewer than the new limit run.
+     *
+     * @throws MoverException INVALID_ARGUMENT naming the field and its valid range; nothing changes then
+     * @throws JobEndedException when the job has ended
+     */
+    default JobView update(JobId id, JobUpdate update) {
+        throw new MoverException(ErrorCode.UNSUPPORTED, "this job service cannot change running jobs");
+    }
+
+    /**
+     * The job's per-file results, optionally only those with {@code outcome}, in the order they were
+     * recorded. What is kept depends on the service (see {@link FileResults#notKept()}).
+     */
+    default FileResults files(JobId id, Optional<FileOutcome> outcome, int offset, int limit) {
+        throw new MoverException(ErrorCode.UNSUPPORTED, "this job service keeps no per-file results");
+    }
 
     /**
      * Calls {@code listener} with each progress of the job from now on, until it ends (the last call

@@ -19,9 +19,10 @@ import static java.util.Objects.requireNonNull;
  * @param created when it was submitted
  * @param progress the latest progress, once it has started
  * @param summary the result, once it has ended
+ * @param settings its live settings (concurrency, bandwidth cap, pause asked for)
  */
 public record JobView(JobId id, JobSpec spec, JobState state, Instant created, Optional<Progress> progress,
-        Optional<JobSummary> summary) {
+        Optional<JobSummary> summary, JobSettings settings) {
     public JobView {
         requireNonNull(id, "id is null");
         requireNonNull(spec, "spec is null");
@@ -29,5 +30,12 @@ public record JobView(JobId id, JobSpec spec, JobState state, Instant created, O
         requireNonNull(created, "created is null");
         requireNonNull(progress, "progress is null");
         requireNonNull(summary, "summary is null");
+        requireNonNull(settings, "settings is null");
+    }
+
+    /** A view whose settings are those the job was submitted with (a service that cannot change them live). */
+    public JobView(JobId id, JobSpec spec, JobState state, Instant created, Optional<Progress> progress, Optional<JobSummary> summary) {
+        this(id, spec, state, created, progress, summary,
+                new JobSettings(spec.options().concurrency(), spec.options().bandwidthCap(), false));
     }
 }

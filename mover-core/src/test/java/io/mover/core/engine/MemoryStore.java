@@ -63,6 +63,20 @@ public final class MemoryStore implements Source, Sink {
         nodes.put(RelativePath.of(path), new Node(EntryType.DIRECTORY, null, mtime));
     }
 
+    /** Reads of {@code path} fail this many times (tests outside this package). */
+    public void failReads(String path, int times) {
+        readFaults.put(path, new AtomicInteger(times));
+    }
+
+    /** Every block write sleeps this long (tests outside this package). */
+    public void writeDelay(Duration delay) {
+        writeDelayNanos = delay.toNanos();
+    }
+
+    public int commitCount() {
+        return commits.get();
+    }
+
     public byte[] data(String path) {
         Node node = nodes.get(RelativePath.of(path));
         return node == null ? null : node.data();

@@ -57,6 +57,16 @@ class EmbeddedJobServiceTest {
                 TransferOptions.builder().progressInterval(Duration.ofMillis(20)).build());
     }
 
+    /** A job slow enough to be caught running: one file at a time, each write a few milliseconds. */
+    private JobSpec slowCopy(int files) {
+        for (int i = 0; i < files; i++) {
+            src.file("f" + i + ".bin", new byte[16 * 1024], Instant.EPOCH);
+        }
+        plugin.store("dst").writeDelay(Duration.ofMillis(3));
+        return JobSpec.copy("mem://src", "mem://dst",
+                TransferOptions.builder().concurrency(2).progressInterval(Duration.ofMillis(20)).build());
+    }
+
     @Test
     void submitRunsAJobThatCanBeAwaitedListedAndWatched() throws Exception {
         src.file("sub/a.txt", "alpha".getBytes(StandardCharsets.UTF_8), Instant.EPOCH);
@@ -70,6 +80,11 @@ class EmbeddedJobServiceTest {
             assertThat(summary).hasValueSatisfying(s -> assertThat(s.state()).isEqualTo(JobState.SUCCEEDED));
         }
         assertThat(plugin.store("dst").data("sub/a.txt")).isEqualTo("alpha".getBytes(StandardCharsets.UTF_8));
+        // the end reaches listeners just after the result completes
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while ((seen.isEmpty() || !seen.getLast().state().isTerminal()) && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
         assertThat(seen).isNotEmpty();
         assertThat(seen.getLast().state()).isEqualTo(JobState.SUCCEEDED);
         assertThat(jobs.get(view.id())).hasValueSatisfying(v -> {
@@ -106,5 +121,96 @@ class EmbeddedJobServiceTest {
         EmbeddedJobService jobs = service();
         assertThatThrownBy(() -> jobs.cancel(JobId.random()))
                 .isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.NOT_FOUND));
+    }
+
+    @Test
+    void pauseShowsPausedAndResumeFinishesTheJob() throws Exception {
+        MemoryStore dst = plugin.store("dst");
+        EmbeddedJobService jobs = service();
+        JobView view = jobs.submit(slowCopy(60));
+
+        JobView paused = jobs.pause(view.id());
+        assertThat(paused.settings().pauseRequested()).isTrue();
+        awaitState(jobs, view.id(), JobState.PAUSED);
+        assertThat(jobs.list(Optional.of(JobState.PAUSED), 0, 10)).extracting(JobView::id).containsExactly(view.id());
+        int committed = dst.commitCount();
+        Thread.sleep(100);
+        assertThat(dst.commitCount()).isEqualTo(committed);
+
+        JobView resumed = jobs.resume(view.id());
+        assertThat(resumed.settings().pauseRequested()).isFalse();
+        assertThat(jobs.await(view.id(), Duration.ofSeconds(30))).hasValueSatisfying(s -> assertThat(s.state()).isEqualTo(JobState.SUCCEEDED));
+        assertThat(dst.commitCount()).isEqualTo(60);
+    }
+
+    @Test
+    void updateChangesLiveSettingsAndRefusesBadOnesNamingTheField() throws Exception {
+        EmbeddedJobService jobs = service();
+        JobView view = jobs.submit(slowCopy(60));
+        jobs.pause(view.id());
+
+        JobView updated = jobs.update(view.id(), new JobUpdate(Optional.of(3), Optional.of(8L << 20)));
+        assertThat(updated.settings().concurrency()).isEqualTo(3);
+        assertThat(updated.settings().bandwidthCapBytesPerSecond()).isEqualTo(8L << 20);
+        assertThatThrownBy(() -> jobs.update(view.id(), new JobUpdate(Optional.of(2), Optional.of(-1L))))
+                .isInstanceOfSatisfying(MoverException.class, e -> {
+                    assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+                    assertThat(e.getMessage()).contains("bandwidth cap").doesNotContain("\n");
+                });
+        assertThat(jobs.get(view.id()).orElseThrow().settings().concurrency()).as("a bad update changes nothing").isEqualTo(3);
+        assertThatThrownBy(() -> jobs.update(view.id(), JobUpdate.concurrency(5000)))
+                .isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.getMessage()).contains("concurrency", "between 1 and 1024"));
+        jobs.resume(view.id());
+        jobs.await(view.id(), Duration.ofSeconds(30));
+    }
+
+    @Test
+    void anEndedJobCannotBePausedResumedOrUpdated() throws Exception {
+        EmbeddedJobService jobs = service();
+        JobView view = jobs.submit(copy("src", "dst"));
+        jobs.await(view.id(), Duration.ofSeconds(30));
+
+        assertThatThrownBy(() -> jobs.pause(view.id()))
+                .isInstanceOfSatisfying(JobEndedException.class, e -> {
+                    assertThat(e.state()).isEqualTo(JobState.SUCCEEDED);
+                    assertThat(e.getMessage()).contains("cannot pause", "has ended");
+                });
+        assertThatThrownBy(() -> jobs.resume(view.id())).isInstanceOf(JobEndedException.class);
+        assertThatThrownBy(() -> jobs.update(view.id(), JobUpdate.concurrency(2))).isInstanceOf(JobEndedException.class);
+        assertThatThrownBy(() -> jobs.pause(JobId.random()))
+                .isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.NOT_FOUND));
+    }
+
+    @Test
+    void failedFilesAreKeptWithTheirReasons() throws Exception {
+        src.file("bad.bin", new byte[100], Instant.EPOCH);
+        src.file("good.bin", new byte[100], Instant.EPOCH);
+        src.failReads("bad.bin", 1000);
+        EmbeddedJobService jobs = service();
+        JobView view = jobs.submit(JobSpec.copy("mem://src", "mem://dst",
+                TransferOptions.builder().retries(1, Duration.ofMillis(1)).progressInterval(Duration.ofMillis(20)).build()));
+        jobs.await(view.id(), Duration.ofSeconds(30));
+
+        FileResults failed = jobs.files(view.id(), Optional.of(FileOutcome.FAILED), 0, 10);
+        assertThat(failed.items()).singleElement().satisfies(file -> {
+            assertThat(file.path()).isEqualTo("bad.bin");
+            assertThat(file.outcome()).isEqualTo(FileOutcome.FAILED);
+            assertThat(file.code()).contains(ErrorCode.IO_ERROR);
+            assertThat(file.message()).hasValueSatisfying(m -> assertThat(m).contains("injected"));
+            assertThat(file.attempts()).isEqualTo(2);
+        });
+        assertThat(failed.notKept()).isZero();
+        assertThat(jobs.files(view.id(), Optional.of(FileOutcome.FAILED), 1, 10).items()).isEmpty();
+        FileResults transferred = jobs.files(view.id(), Optional.of(FileOutcome.TRANSFERRED), 0, 10);
+        assertThat(transferred.items()).isEmpty();
+        assertThat(transferred.notKept()).as("counted, not kept, by the embedded service").isEqualTo(1);
+    }
+
+    private static void awaitState(JobService jobs, JobId id, JobState state) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (jobs.get(id).orElseThrow().state() != state) {
+            assertThat(System.nanoTime()).as("waiting for " + state).isLessThan(deadline);
+            Thread.sleep(5);
+        }
     }
 }

@@ -2,9 +2,11 @@ package io.mover.server.config;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
 
 /**
  * The server's settings, prefix {@code mover}.
@@ -18,19 +20,36 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param tokens bearer tokens; empty means no authentication (allowed on loopback only)
  * @param pluginDirs extra folders holding {@code plugins/<name>/} directories, searched with
  *        {@code $MOVER_PLUGINS} and {@code <mover home>/plugins}
+ * @param maxRequestBody the largest request body accepted (a job is a few KiB of JSON); larger ones
+ *        get 413. The one setting for both the declared length and what the JSON decoder buffers.
+ * @param credentials named plugin configurations holding secrets ({@code mover.credentials.<name>.<key>}),
+ *        referenced from a job by name; never logged or returned
  */
 @ConfigurationProperties("mover")
 public record MoverProperties(@DefaultValue("127.0.0.1") String address, @DefaultValue("8080") int port, Path dataDir,
-        List<ApiToken> tokens, List<Path> pluginDirs) {
+        List<ApiToken> tokens, List<Path> pluginDirs, @DefaultValue("1MB") DataSize maxRequestBody,
+        Map<String, Map<String, String>> credentials) {
     public MoverProperties {
         dataDir = dataDir == null ? Path.of(System.getProperty("user.home"), ".mover") : dataDir;
         dataDir = dataDir.toAbsolutePath().normalize();
         tokens = tokens == null ? List.of() : List.copyOf(tokens);
         pluginDirs = pluginDirs == null ? List.of() : List.copyOf(pluginDirs);
+        maxRequestBody = maxRequestBody == null ? DataSize.ofMegabytes(1) : maxRequestBody;
+        if (maxRequestBody.toBytes() < 1024 || maxRequestBody.toBytes() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("mover.max-request-body must be between 1KB and 2GB, got " + maxRequestBody);
+        }
+        credentials = credentials == null ? Map.of() : Map.copyOf(credentials);
     }
 
     /** Scratch space of running jobs; each job's folder is removed when it ends. */
     public Path scratchDir() {
         return dataDir.resolve("scratch");
+    }
+
+    /** Credentials print by name only: their values are secrets. */
+    @Override
+    public String toString() {
+        return "MoverProperties[address=" + address + ", port=" + port + ", dataDir=" + dataDir + ", tokens=" + tokens
+                + ", pluginDirs=" + pluginDirs + ", maxRequestBody=" + maxRequestBody + ", credentials=" + credentials.keySet() + "]";
     }
 }

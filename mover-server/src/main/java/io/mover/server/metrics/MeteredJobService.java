@@ -18,8 +18,11 @@ import io.mover.core.engine.Progress;
 import io.mover.core.engine.Stage;
 import io.mover.core.engine.StageStats;
 import io.mover.core.plugin.PluginDescriptor;
+import io.mover.core.service.FileOutcome;
+import io.mover.core.service.FileResults;
 import io.mover.core.service.JobId;
 import io.mover.core.service.JobService;
+import io.mover.core.service.JobUpdate;
 import io.mover.core.service.JobView;
 
 import static java.util.Objects.requireNonNull;
@@ -85,6 +88,26 @@ public final class MeteredJobService implements JobService {
     @Override
     public JobView cancel(JobId id) {
         return delegate.cancel(id);
+    }
+
+    @Override
+    public JobView pause(JobId id) {
+        return delegate.pause(id);
+    }
+
+    @Override
+    public JobView resume(JobId id) {
+        return delegate.resume(id);
+    }
+
+    @Override
+    public JobView update(JobId id, JobUpdate update) {
+        return delegate.update(id, update);
+    }
+
+    @Override
+    public FileResults files(JobId id, Optional<FileOutcome> outcome, int offset, int limit) {
+        return delegate.files(id, outcome, offset, limit);
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
+import io.mover.core.service.JobEndedException;
 import io.mover.core.service.JobService;
 import io.mover.spi.ConfigSpec;
 import io.mover.spi.ErrorCode;
@@ -20,6 +21,8 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.reactive.result.method.annotation.ResponseEntityExceptionHandler;
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.web.server.ContentTooLargeException;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.ServerWebInputException;
 import reactor.core.publisher.Mono;
@@ -43,9 +46,11 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
     private static final Logger LOG = LoggerFactory.getLogger(ProblemHandler.class);
 
     private final JobService jobs;
+    private final RequestBodyLimit bodyLimit;
 
-    public ProblemHandler(JobService jobs) {
+    public ProblemHandler(JobService jobs, RequestBodyLimit bodyLimit) {
         this.jobs = requireNonNull(jobs, "jobs is null");
+        this.bodyLimit = requireNonNull(bodyLimit, "bodyLimit is null");
     }
 
     @ExceptionHandler(InvalidRequestException.class)
@@ -56,6 +61,21 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler(JobNotFoundException.class)
     public ResponseEntity<ProblemDetail> jobNotFound(JobNotFoundException e) {
         return respond(Problems.problem(HttpStatus.NOT_FOUND, Problems.JOB_NOT_FOUND, "Job not found", e.getMessage()));
+    }
+
+    /** Pausing, resuming, changing or cancelling a job that has ended conflicts with its state. */
+    @ExceptionHandler(JobEndedException.class)
+    public ResponseEntity<ProblemDetail> jobEnded(JobEndedException e) {
+        ProblemDetail problem = Problems.problem(HttpStatus.CONFLICT, Problems.JOB_ENDED, "Job has ended", e.getMessage());
+        problem.setProperty("state", e.state().name());
+        return respond(problem);
+    }
+
+    /** A body past {@code mover.max-request-body}, found while it streamed or by the decoder's limit. */
+    @ExceptionHandler({ContentTooLargeException.class, DataBufferLimitException.class})
+    public ResponseEntity<ProblemDetail> tooLarge(Exception e) {
+        return respond(Problems.problem(HttpStatus.CONTENT_TOO_LARGE, Problems.BODY_TOO_LARGE,
+                HttpStatus.CONTENT_TOO_LARGE.getReasonPhrase(), bodyLimit.tooLarge()));
     }
 
     @ExceptionHandler(MoverException.class)

@@ -19,6 +19,8 @@ public final class Problems {
     public static final URI JOB_NOT_FOUND = type("job-not-found");
     public static final URI UNAUTHORIZED = type("unauthorized");
     public static final URI FORBIDDEN = type("forbidden");
+    public static final URI JOB_ENDED = type("job-ended");
+    public static final URI BODY_TOO_LARGE = type("body-too-large");
     public static final URI INTERNAL = type("internal");
 
     private Problems() {}

@@ -3,22 +3,18 @@ package io.mover.server.security;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 import io.mover.server.config.ApiToken;
 import io.mover.server.config.TokenScope;
+import io.mover.server.problem.ProblemWriter;
 import io.mover.server.problem.Problems;
 import org.springframework.core.Ordered;
-import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
@@ -29,8 +25,9 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * Bearer tokens, when any are configured: {@code read} tokens may GET, {@code operate} tokens may also
- * POST. Everything needs a token except {@code /actuator/health}, which load balancers probe without
- * one. Failures are problem details (401 without a valid token, 403 with too small a scope). Tokens are
+ * change jobs (POST, PATCH...), {@code admin} tokens may also use the actuator's endpoints other than
+ * health and prometheus. Everything needs a token except {@code /actuator/health}, which load balancers
+ * probe without one. Failures are problem details (401 without a valid token, 403 with too small a scope). Tokens are
  * compared as SHA-256 digests with {@link MessageDigest#isEqual}, in time that does not depend on
  * where they differ or on their length, and the presented token is never logged.
  */
@@ -67,11 +64,13 @@ public final class BearerTokenFilter implements WebFilter, Ordered {
             return reject(exchange, HttpStatus.UNAUTHORIZED, "Bearer realm=\"mover\", error=\"invalid_token\"",
                     "the bearer token is not one this server knows");
         }
-        TokenScope needed = needs(exchange.getRequest().getMethod());
+        String path = exchange.getRequest().getPath().pathWithinApplication().value();
+        TokenScope needed = needs(exchange.getRequest().getMethod(), path);
         if (!scope.get().permits(needed)) {
-            return reject(exchange, HttpStatus.FORBIDDEN, "Bearer realm=\"mover\", error=\"insufficient_scope\", scope=\"operate\"",
+            String wanted = needed.name().toLowerCase(Locale.ROOT);
+            return reject(exchange, HttpStatus.FORBIDDEN, "Bearer realm=\"mover\", error=\"insufficient_scope\", scope=\"" + wanted + "\"",
                     "this token has scope " + scope.get().name().toLowerCase(Locale.ROOT) + "; "
-                            + exchange.getRequest().getMethod().name() + " needs a token with scope operate");
+                            + exchange.getRequest().getMethod().name() + " " + path + " needs a token with scope " + wanted);
         }
         return chain.filter(exchange);
     }
@@ -80,10 +79,21 @@ public final class BearerTokenFilter implements WebFilter, Ordered {
         return path.equals("/actuator/health") || path.startsWith("/actuator/health/");
     }
 
-    static TokenScope needs(HttpMethod method) {
+    /**
+     * The scope a request needs. The actuator is the server's own administration (its environment,
+     * loggers, metrics...): admin, except health (open) and prometheus (read, for scrapers).
+     */
+    static TokenScope needs(HttpMethod method, String path) {
+        if (isActuator(path) && !isOpen(path) && !path.equals("/actuator/prometheus")) {
+            return TokenScope.ADMIN;
+        }
         return HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method) || HttpMethod.OPTIONS.equals(method)
                 ? TokenScope.READ
                 : TokenScope.OPERATE;
+    }
+
+    private static boolean isActuator(String path) {
+        return path.equals("/actuator") || path.startsWith("/actuator/");
     }
 
     /** Compares against every token, without stopping at a match, so timing tells nothing either. */
@@ -91,7 +101,7 @@ public final class BearerTokenFilter implements WebFilter, Ordered {
         byte[] digest = sha256(presented);
         TokenScope found = null;
         for (Known known : tokens) {
-            if (MessageDigest.isEqual(known.digest(), digest) && (found == null || known.scope() == TokenScope.OPERATE)) {
+            if (MessageDigest.isEqual(known.digest(), digest) && (found == null || known.scope().permits(found))) {
                 found = known.scope();
             }
         }
@@ -99,18 +109,8 @@ public final class BearerTokenFilter implements WebFilter, Ordered {
     }
 
     private Mono<Void> reject(ServerWebExchange exchange, HttpStatus status, String challenge, String detail) {
-        Map<String, Object> problem = new LinkedHashMap<>();
-        problem.put("type", (status == HttpStatus.UNAUTHORIZED ? Problems.UNAUTHORIZED : Problems.FORBIDDEN).toString());
-        problem.put("title", status.getReasonPhrase());
-        problem.put("status", status.value());
-        problem.put("detail", detail);
-        problem.put("instance", exchange.getRequest().getPath().value());
-        ServerHttpResponse response = exchange.getResponse();
-        response.setStatusCode(status);
-        response.getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, challenge);
-        response.getHeaders().setContentType(MediaType.APPLICATION_PROBLEM_JSON);
-        DataBuffer body = response.bufferFactory().wrap(json.writeValueAsBytes(problem));
-        return response.writeWith(Mono.just(body));
+        exchange.getResponse().getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, challenge);
+        return ProblemWriter.write(exchange, json, status, status == HttpStatus.UNAUTHORIZED ? Problems.UNAUTHORIZED : Problems.FORBIDDEN, detail);
     }
 
     private static byte[] sha256(String text) {

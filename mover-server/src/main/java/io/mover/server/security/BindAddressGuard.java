@@ -24,7 +24,7 @@ public final class BindAddressGuard {
         String where = bindAddress == null || bindAddress.isBlank() ? "every interface" : bindAddress;
         throw new IllegalStateException("refusing to start: the server would listen on " + where
                 + ", which is not a loopback address, and no tokens are configured, so anyone who can reach it could move data."
-                + " Set mover.tokens[0].token (a long random secret) and mover.tokens[0].scope (read or operate),"
+                + " Set mover.tokens[0].token (a long random secret) and mover.tokens[0].scope (read, operate or admin),"
                 + " or bind to 127.0.0.1 with mover.address.");
     }
 

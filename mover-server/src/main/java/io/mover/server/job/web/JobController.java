@@ -4,13 +4,19 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import io.mover.core.engine.JobState;
+import io.mover.core.service.FileOutcome;
+import io.mover.core.service.FileResults;
+import io.mover.core.service.JobEndedException;
 import io.mover.core.service.JobId;
 import io.mover.core.service.JobService;
+import io.mover.core.service.JobUpdate;
 import io.mover.core.service.JobView;
+import io.mover.server.credential.CredentialStore;
 import io.mover.server.problem.FieldProblem;
 import io.mover.server.problem.InvalidRequestException;
 import io.mover.server.problem.JobNotFoundException;
@@ -20,6 +26,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -33,7 +40,7 @@ import reactor.core.scheduler.Schedulers;
 import static java.util.Objects.requireNonNull;
 
 /**
- * {@code /api/v1/jobs}: submit, list, get, cancel and watch jobs. A thin caller of {@link JobService}:
+ * {@code /api/v1/jobs}: submit, list, get, cancel, pause, resume, change and watch jobs, and their files. A thin caller of {@link JobService}:
  * it translates between the API's records and the service's, and knows nothing of how jobs are stored.
  * Calls into the service run on the bounded-elastic scheduler, never on a Netty event loop: submitting
  * touches the endpoints, and a durable job store will block on its database.
@@ -44,17 +51,21 @@ public class JobController {
     static final int DEFAULT_LIMIT = 50;
     static final int MAX_LIMIT = 500;
 
+    static final String MERGE_PATCH_JSON = "application/merge-patch+json";
+
     private final JobService jobs;
     private final JobEventStream events;
+    private final CredentialStore credentials;
 
-    public JobController(JobService jobs, JobEventStream events) {
+    public JobController(JobService jobs, JobEventStream events, CredentialStore credentials) {
         this.jobs = requireNonNull(jobs, "jobs is null");
         this.events = requireNonNull(events, "events is null");
+        this.credentials = requireNonNull(credentials, "credentials is null");
     }
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     public Mono<ResponseEntity<JobResponse>> submit(@RequestBody SubmitJobRequest request) {
-        return blocking(() -> jobs.submit(request.toSpec()))
+        return blocking(() -> jobs.submit(request.toSpec(credentials)))
                 .map(view -> ResponseEntity.created(URI.create("/api/v1/jobs/" + view.id().value())).body(JobResponse.of(view)));
     }
 
@@ -79,21 +90,62 @@ public class JobController {
         return blocking(() -> jobs.get(jobId).map(JobResponse::of).orElseThrow(() -> new JobNotFoundException(id)));
     }
 
-    /** Asks the job to stop; it ends CANCELLED at the next block boundary. Cancelling an ended job changes nothing. */
+    /** Asks the job to stop; it ends CANCELLED at the next block boundary. An ended job is a 409. */
     @PostMapping(path = "/{id}/cancel", produces = MediaType.APPLICATION_JSON_VALUE)
     public Mono<JobResponse> cancel(@PathVariable String id) {
         JobId jobId = parseId(id);
-        return blocking(() -> {
-            try {
-                return JobResponse.of(jobs.cancel(jobId));
+        return onJob(id, () -> {
+            JobView view = jobs.get(jobId).orElseThrow(() -> new JobNotFoundException(id));
+            if (view.state().isTerminal()) {
+                throw new JobEndedException(jobId, view.state(), "cancel");
             }
-            catch (MoverException e) {
-                // the service's NOT_FOUND is about the job in the URL here, not about a location
-                if (e.category() == ErrorCategory.NOT_FOUND) {
-                    throw new JobNotFoundException(id);
-                }
-                throw e;
-            }
+            return JobResponse.of(jobs.cancel(jobId));
+        });
+    }
+
+    /** Lets files in flight finish and starts no new one; the job shows PAUSED once they have. */
+    @PostMapping(path = "/{id}/pause", produces = MediaType.APPLICATION_JSON_VALUE)
+    public Mono<JobResponse> pause(@PathVariable String id) {
+        JobId jobId = parseId(id);
+        return onJob(id, () -> JobResponse.of(jobs.pause(jobId)));
+    }
+
+    @PostMapping(path = "/{id}/resume", produces = MediaType.APPLICATION_JSON_VALUE)
+    public Mono<JobResponse> resume(@PathVariable String id) {
+        JobId jobId = parseId(id);
+        return onJob(id, () -> JobResponse.of(jobs.resume(jobId)));
+    }
+
+    /** Changes concurrency or the bandwidth cap of a running job (a JSON merge patch, or plain JSON). */
+    @PatchMapping(path = "/{id}", consumes = {MERGE_PATCH_JSON, MediaType.APPLICATION_JSON_VALUE},
+            produces = MediaType.APPLICATION_JSON_VALUE)
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(content = {
+            @io.swagger.v3.oas.annotations.media.Content(mediaType = MERGE_PATCH_JSON,
+                    schema = @io.swagger.v3.oas.annotations.media.Schema(implementation = JobPatchRequest.class)),
+            @io.swagger.v3.oas.annotations.media.Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+                    schema = @io.swagger.v3.oas.annotations.media.Schema(implementation = JobPatchRequest.class))})
+    public Mono<JobResponse> update(@PathVariable String id, @RequestBody Map<String, Object> patch) {
+        JobId jobId = parseId(id);
+        JobUpdate update = JobPatchRequest.parse(patch);
+        return onJob(id, () -> JobResponse.of(jobs.update(jobId, update)));
+    }
+
+    /** Per-file results, optionally by outcome ({@code transferred}, {@code skipped}, {@code failed}), paged. */
+    @GetMapping(path = "/{id}/files", produces = MediaType.APPLICATION_JSON_VALUE)
+    public Mono<FilePage> files(@PathVariable String id, @RequestParam(required = false) String outcome,
+            @RequestParam(required = false) String offset, @RequestParam(required = false) String limit) {
+        JobId jobId = parseId(id);
+        List<FieldProblem> problems = new ArrayList<>();
+        Optional<FileOutcome> wanted = parseOutcome(outcome, problems);
+        int from = parseInt("offset", offset, 0, 0, Integer.MAX_VALUE, problems);
+        int size = parseInt("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT, problems);
+        if (!problems.isEmpty()) {
+            return Mono.error(new InvalidRequestException(problems));
+        }
+        return onJob(id, () -> {
+            FileResults results = jobs.files(jobId, wanted, from, size + 1);
+            return new FilePage(results.items().stream().limit(size).map(FilePage.FileResponse::of).toList(), from, size,
+                    results.items().size() > size, results.notKept());
         });
     }
 
@@ -109,6 +161,34 @@ public class JobController {
         }
         catch (MoverException e) {
             throw new JobNotFoundException(id);
+        }
+    }
+
+    /** A call about the job in the URL: the service's NOT_FOUND is about that job here, not about a location. */
+    private static <T> Mono<T> onJob(String id, Callable<T> call) {
+        return blocking(() -> {
+            try {
+                return call.call();
+            }
+            catch (MoverException e) {
+                if (e.category() == ErrorCategory.NOT_FOUND) {
+                    throw new JobNotFoundException(id);
+                }
+                throw e;
+            }
+        });
+    }
+
+    private static Optional<FileOutcome> parseOutcome(String outcome, List<FieldProblem> problems) {
+        if (outcome == null || outcome.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(FileOutcome.valueOf(outcome.trim().toUpperCase(Locale.ROOT)));
+        }
+        catch (IllegalArgumentException e) {
+            problems.add(new FieldProblem("outcome", "unknown outcome '" + outcome + "': one of transferred, skipped, failed"));
+            return Optional.empty();
         }
     }
 

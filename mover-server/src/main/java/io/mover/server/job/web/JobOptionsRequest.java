@@ -31,10 +31,12 @@ import io.mover.spi.MoverException;
  * @param retries attempts after the first for a retryable failure, 0 to 100
  * @param retryBackoff the first wait between attempts
  * @param bufferPool the cap on block buffer memory
+ * @param bandwidthCapMbps megabits per second the job may write, across its workers; absent or 0 for no
+ *        cap; changeable while it runs ({@code PATCH /api/v1/jobs/{id}})
  */
 public record JobOptionsRequest(Integer concurrency, String blockSize, List<String> include, List<String> exclude,
         String overwrite, String symlinks, String codec, Boolean dryRun, Boolean verify, Integer retries,
-        String retryBackoff, String bufferPool) {
+        String retryBackoff, String bufferPool, Double bandwidthCapMbps) {
     private static final String PREFIX = "options.";
 
     /** The engine options, or the problems of each bad field added to {@code problems}. */
@@ -104,6 +106,9 @@ public record JobOptionsRequest(Integer concurrency, String blockSize, List<Stri
         builder.retries(retryCount, backoff);
         if (bufferPool != null) {
             size(mine, "bufferPool", bufferPool, builder::bufferPoolBytes);
+        }
+        if (bandwidthCapMbps != null) {
+            builder.bandwidthCap(BandwidthCap.bytesPerSecond(PREFIX + "bandwidthCapMbps", bandwidthCapMbps, mine));
         }
         problems.addAll(mine);
         if (!mine.isEmpty()) {

@@ -16,6 +16,7 @@ import io.mover.core.engine.JobSummary;
 import io.mover.core.engine.Progress;
 import io.mover.core.engine.StageStats;
 import io.mover.core.engine.TransferOptions;
+import io.mover.core.service.JobSettings;
 import io.mover.core.service.JobView;
 import io.mover.spi.EndpointUri;
 import io.mover.spi.MoverException;
@@ -26,9 +27,10 @@ import io.mover.spi.MoverException;
  * plugin configuration shows its keys, never its values.
  *
  * @param id the job's id
- * @param state QUEUED, RUNNING, SUCCEEDED, COMPLETED_WITH_ERRORS, FAILED or CANCELLED
+ * @param state QUEUED, RUNNING, PAUSED, SUCCEEDED, COMPLETED_WITH_ERRORS, FAILED or CANCELLED
  * @param created when it was submitted
  * @param spec what was asked
+ * @param settings the live settings: concurrency and bandwidth cap now, and whether a pause was asked for
  * @param progress the latest counters, once it has started
  * @param stages per-stage throughput, from the result once it has ended, else from the latest progress
  * @param bottleneck the limiting stage, once there is data
@@ -36,7 +38,7 @@ import io.mover.spi.MoverException;
  * @param errors failed files and the job's own error, when there are any
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record JobResponse(String id, String state, Instant created, SpecResponse spec, ProgressResponse progress,
+public record JobResponse(String id, String state, Instant created, SpecResponse spec, SettingsResponse settings, ProgressResponse progress,
         List<StageResponse> stages, BottleneckResponse bottleneck, ResultResponse result, ErrorSummary errors) {
 
     public static JobResponse of(JobView view) {
@@ -45,19 +47,23 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
         List<StageStats> stages = summary.map(JobSummary::stages).or(() -> progress.map(Progress::stages)).orElse(List.of());
         Optional<Bottleneck> bottleneck = summary.flatMap(JobSummary::bottleneck).or(() -> progress.flatMap(Progress::bottleneck));
         return new JobResponse(view.id().value(), view.state().name(), view.created(), SpecResponse.of(view.spec()),
-                progress.map(ProgressResponse::of).orElse(null),
+                SettingsResponse.of(view.settings()), progress.map(ProgressResponse::of).orElse(null),
                 stages.stream().map(StageResponse::of).toList(),
                 bottleneck.map(BottleneckResponse::of).orElse(null),
                 summary.map(ResultResponse::of).orElse(null),
                 ErrorSummary.of(progress, summary));
     }
 
-    /** The submitted job, secrets left out. */
+    /**
+     * The submitted job, secrets left out: configuration by its keys, credentials by their names.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record SpecResponse(String kind, String source, String destination, List<String> sourceConfigKeys,
-            List<String> destinationConfigKeys, OptionsResponse options) {
+            List<String> destinationConfigKeys, String sourceCredential, String destinationCredential, OptionsResponse options) {
         static SpecResponse of(JobSpec spec) {
             return new SpecResponse(spec.kind().name().toLowerCase(Locale.ROOT), location(spec.source()), location(spec.destination()),
-                    keys(spec.sourceConfig()), keys(spec.destinationConfig()), OptionsResponse.of(spec.options()));
+                    keys(spec.sourceConfig()), keys(spec.destinationConfig()), spec.sourceCredential().orElse(null),
+                    spec.destinationCredential().orElse(null), OptionsResponse.of(spec.options()));
         }
 
         private static String location(String text) {
@@ -74,13 +80,31 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
         }
     }
 
-    /** The options the job runs with, defaults filled in; sizes in bytes. */
+    /** The options the job was submitted with, defaults filled in; sizes in bytes; no cap leaves {@code bandwidthCapMbps} out. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record OptionsResponse(int concurrency, int blockSize, List<String> include, List<String> exclude, String overwrite,
-            String symlinks, String codec, boolean dryRun, boolean verify, int retries, double retryBackoffSeconds, long bufferPool) {
+            String symlinks, String codec, boolean dryRun, boolean verify, int retries, double retryBackoffSeconds, long bufferPool,
+            Double bandwidthCapMbps) {
         static OptionsResponse of(TransferOptions options) {
             return new OptionsResponse(options.concurrency(), options.blockSize(), options.includes(), options.excludes(),
                     options.overwrite().cliName(), options.symlinks().name().toLowerCase(Locale.ROOT), options.codec(),
-                    options.dryRun(), options.verify(), options.maxRetries(), seconds(options.retryBackoff()), options.bufferPoolBytes());
+                    options.dryRun(), options.verify(), options.maxRetries(), seconds(options.retryBackoff()), options.bufferPoolBytes(),
+                    BandwidthCap.mbps(options.bandwidthCap()));
+        }
+    }
+
+    /**
+     * The job's settings now, as changed by {@code PATCH} (the spec keeps what was submitted).
+     *
+     * @param bandwidthCapMbps megabits per second; absent when there is no cap
+     * @param bandwidthCapBytesPerSecond the same in bytes per second; 0 for no cap
+     * @param pauseRequested a pause was asked for; the state is PAUSED once files in flight have finished
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record SettingsResponse(int concurrency, Double bandwidthCapMbps, long bandwidthCapBytesPerSecond, boolean pauseRequested) {
+        static SettingsResponse of(JobSettings settings) {
+            return new SettingsResponse(settings.concurrency(), BandwidthCap.mbps(settings.bandwidthCapBytesPerSecond()),
+                    settings.bandwidthCapBytesPerSecond(), settings.pauseRequested());
         }
     }
 

@@ -1,13 +1,16 @@
 package io.mover.server.job.web;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 import io.mover.core.engine.JobKind;
 import io.mover.core.engine.JobSpec;
 import io.mover.core.engine.TransferOptions;
+import io.mover.server.credential.CredentialStore;
 import io.mover.server.problem.FieldProblem;
 import io.mover.server.problem.InvalidRequestException;
 
@@ -20,12 +23,21 @@ import io.mover.server.problem.InvalidRequestException;
  * @param options how to run; absent means the defaults
  * @param sourceConfig the source plugin's configuration (may hold secrets: never echoed back)
  * @param destinationConfig the destination plugin's configuration
+ * @param sourceCredential the name of a server-side credential ({@code mover.credentials.<name>.*})
+ *        whose keys are added to {@code sourceConfig}; the job shows the name, never the values
+ * @param destinationCredential the same for {@code destinationConfig}
  */
 public record SubmitJobRequest(String kind, String source, String destination, JobOptionsRequest options,
-        Map<String, String> sourceConfig, Map<String, String> destinationConfig) {
+        Map<String, String> sourceConfig, Map<String, String> destinationConfig, String sourceCredential,
+        String destinationCredential) {
 
-    /** The engine's job spec, or an {@link InvalidRequestException} listing every bad field. */
+    /** The engine's job spec, for a server without credentials. */
     public JobSpec toSpec() {
+        return toSpec(CredentialStore.EMPTY);
+    }
+
+    /** The engine's job spec, credentials resolved, or an {@link InvalidRequestException} listing every bad field. */
+    public JobSpec toSpec(CredentialStore credentials) {
         List<FieldProblem> problems = new ArrayList<>();
         JobKind jobKind = JobKind.COPY;
         if (kind == null || kind.isBlank()) {
@@ -43,11 +55,47 @@ public record SubmitJobRequest(String kind, String source, String destination, J
         required(problems, "destination", destination);
         Map<String, String> from = config(problems, "sourceConfig", sourceConfig);
         Map<String, String> to = config(problems, "destinationConfig", destinationConfig);
+        Optional<String> fromCredential = credential(problems, "sourceCredential", sourceCredential, credentials);
+        Optional<String> toCredential = credential(problems, "destinationCredential", destinationCredential, credentials);
+        from = merge(problems, "sourceConfig", from, fromCredential, credentials);
+        to = merge(problems, "destinationConfig", to, toCredential, credentials);
         TransferOptions transfer = options == null ? TransferOptions.defaults() : options.toOptions(problems);
         if (!problems.isEmpty()) {
             throw new InvalidRequestException(problems);
         }
-        return new JobSpec(jobKind, source.trim(), destination.trim(), from, to, transfer);
+        return new JobSpec(jobKind, source.trim(), destination.trim(), from, to, transfer, fromCredential, toCredential);
+    }
+
+    private static Optional<String> credential(List<FieldProblem> problems, String field, String name, CredentialStore credentials) {
+        if (name == null) {
+            return Optional.empty();
+        }
+        if (credentials.find(name).isEmpty()) {
+            List<String> known = credentials.names();
+            problems.add(new FieldProblem(field, "unknown credential '" + name + "'; " + (known.isEmpty()
+                    ? "this server has none (an administrator sets mover.credentials.<name>.<key>=<value>)"
+                    : "this server has: " + String.join(", ", known))));
+            return Optional.empty();
+        }
+        return Optional.of(name);
+    }
+
+    /** The inline keys plus the credential's; a key set in both is refused rather than silently chosen. */
+    private static Map<String, String> merge(List<FieldProblem> problems, String field, Map<String, String> inline,
+            Optional<String> name, CredentialStore credentials) {
+        if (name.isEmpty()) {
+            return inline;
+        }
+        Map<String, String> merged = new HashMap<>(credentials.find(name.get()).orElseThrow());
+        for (Map.Entry<String, String> entry : inline.entrySet()) {
+            if (merged.containsKey(entry.getKey())) {
+                problems.add(new FieldProblem(field + "." + entry.getKey(), "is also set by credential '" + name.get() + "'; set it in one place"));
+            }
+            else {
+                merged.put(entry.getKey(), entry.getValue());
+            }
+        }
+        return merged;
     }
 
     private static String kinds() {

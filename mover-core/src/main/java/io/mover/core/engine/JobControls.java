@@ -1,0 +1,168 @@
+package io.mover.core.engine;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
+
+/**
+ * The live knobs of one job, turned from outside while it runs: pause and resume, concurrency, and the
+ * bandwidth cap. Thread-safe. The run asks for a permit before each file (and each range of a large
+ * file); a permit is refused while the job is paused or at its concurrency limit, so pausing and
+ * shrinking never interrupt work in flight, they only stop new work from starting. Ranges of a file
+ * that has already started are let through a pause, so a paused job holds no half-written file open.
+ */
+public final class JobControls {
+    /** The largest cap accepted: 1 TiB/s, well above any link; larger values are typos. */
+    public static final long MAX_BANDWIDTH_CAP = 1L << 40;
+    /** The smallest cap accepted: 1 KiB/s; below that a single block would wait for minutes. */
+    public static final long MIN_BANDWIDTH_CAP = 1024;
+    /** How often a waiting scheduler looks at the cancellation token (which does not signal us). */
+    private static final long POLL_MILLIS = 50;
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private final Throttle throttle;
+    private int limit;
+    private int inFlight;
+    private int maxInFlight;
+    private boolean paused;
+
+    public JobControls(int concurrency, long bandwidthCap) {
+        checkConcurrency(concurrency);
+        checkBandwidthCap(bandwidthCap);
+        this.limit = concurrency;
+        this.throttle = new Throttle(bandwidthCap);
+    }
+
+    /** Controls starting from what the job was submitted with. */
+    public static JobControls of(TransferOptions options) {
+        return new JobControls(options.concurrency(), options.bandwidthCap());
+    }
+
+    /** Stops new files from starting; those in flight finish. Idempotent. */
+    public void pause() {
+        withLock(() -> paused = true);
+    }
+
+    /** Lets new files start again. Idempotent. */
+    public void resume() {
+        withLock(() -> paused = false);
+    }
+
+    /** Whether a pause was asked for (the job is PAUSED once {@link #drained()}). */
+    public boolean pauseRequested() {
+        return read(() -> paused);
+    }
+
+    /** Paused with nothing in flight: what the job reports as {@link JobState#PAUSED}. */
+    public boolean drained() {
+        return read(() -> paused && inFlight == 0);
+    }
+
+    /** Changes how many files (or ranges) may be in flight; running ones are never interrupted. */
+    public void concurrency(int value) {
+        checkConcurrency(value);
+        withLock(() -> limit = value);
+    }
+
+    public int concurrency() {
+        return read(() -> limit);
+    }
+
+    /** Files (or ranges) in flight now. */
+    public int inFlight() {
+        return read(() -> inFlight);
+    }
+
+    /** The most files (or ranges) that were in flight at once since the job started. */
+    public int maxInFlight() {
+        return read(() -> maxInFlight);
+    }
+
+    /** Bytes per second across all of the job's workers; 0 lifts the cap. */
+    public void bandwidthCap(long bytesPerSecond) {
+        checkBandwidthCap(bytesPerSecond);
+        throttle.rate(bytesPerSecond);
+    }
+
+    public long bandwidthCap() {
+        return throttle.rate();
+    }
+
+    public static void checkConcurrency(int value) {
+        if (value < 1 || value > TransferOptions.MAX_CONCURRENCY) {
+            throw new MoverException(ErrorCode.INVALID_ARGUMENT,
+                    "invalid concurrency " + value + ": must be between 1 and " + TransferOptions.MAX_CONCURRENCY);
+        }
+    }
+
+    public static void checkBandwidthCap(long value) {
+        if (value != 0 && (value < MIN_BANDWIDTH_CAP || value > MAX_BANDWIDTH_CAP)) {
+            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "invalid bandwidth cap " + value
+                    + " bytes/s: must be 0 (no cap) or between " + MIN_BANDWIDTH_CAP + " (1 KiB/s) and " + MAX_BANDWIDTH_CAP + " (1 TiB/s)");
+        }
+    }
+
+    /**
+     * Waits for a permit. {@code continuing} is true for a later range of a file already started, which a
+     * pause does not hold back.
+     *
+     * @return true with a permit (give it back with {@link #release()}); false when {@code stopped}
+     *         turned true first (no permit held)
+     */
+    boolean acquire(boolean continuing, BooleanSupplier stopped) {
+        lock.lock();
+        try {
+            while ((paused && !continuing) || inFlight >= limit) {
+                if (stopped.getAsBoolean()) {
+                    return false;
+                }
+                changed.await(POLL_MILLIS, TimeUnit.MILLISECONDS);
+            }
+            inFlight++;
+            maxInFlight = Math.max(maxInFlight, inFlight);
+            return true;
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        finally {
+            lock.unlock();
+        }
+    }
+
+    void release() {
+        withLock(() -> inFlight--);
+    }
+
+    /** Waits until {@code bytes} fit under the cap; returns the nanoseconds waited. */
+    long throttle(int bytes, BooleanSupplier stopped) {
+        return throttle.acquire(bytes, stopped);
+    }
+
+    private void withLock(Runnable change) {
+        lock.lock();
+        try {
+            change.run();
+            changed.signalAll();
+        }
+        finally {
+            lock.unlock();
+        }
+    }
+
+    private <T> T read(java.util.function.Supplier<T> value) {
+        lock.lock();
+        try {
+            return value.get();
+        }
+        finally {
+            lock.unlock();
+        }
+    }
+}
