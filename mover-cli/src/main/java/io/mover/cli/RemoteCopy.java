@@ -73,6 +73,10 @@ final class RemoteCopy {
             options.put("verify", o.verify());
             options.put("retries", o.maxRetries());
             options.put("retryBackoff", o.retryBackoff().toMillis() + "ms");
+            if (o.bandwidthCap() > 0) {
+                // the REST API takes megabits per second, as --cap-mbps does
+                options.put("bandwidthCapMbps", o.bandwidthCap() * 8.0 / 1_000_000);
+            }
             return new SubmitBody("copy", absolute(source), absolute(destination), options, Map.copyOf(sourceConfig), Map.copyOf(destinationConfig));
         }
 
