@@ -133,7 +133,7 @@ class ServerModeTest {
     }
 
     @Test
-    void jobsListShowWatchAndCancelAnEndedJob() throws IOException {
+    void jobsListShowWatchAndCancelRefusedForAnEndedJob() throws IOException {
         Path source = Trees.sample(temp.resolve("src"));
         CliRun copy = CliRun.of("copy", "--server", server.url(), "--verify", source.toString(), temp.resolve("dst").toString());
         assertThat(copy.exitCode()).as(copy.err()).isZero();
@@ -158,9 +158,11 @@ class ServerModeTest {
         assertThat(watch.exitCode()).as(watch.err()).isZero();
         assertThat(watch.out()).contains("Job succeeded", "Files:       5 scanned, 5 transferred");
 
+        // the server answers 409 for a job that has ended: one line, the usage exit code, nothing on stdout
         CliRun cancel = CliRun.of("jobs", "cancel", id, "--server", server.url());
-        assertThat(cancel.exitCode()).as(cancel.err()).isZero();
-        assertThat(cancel.out()).isEqualTo("job " + id + ": SUCCEEDED" + System.lineSeparator());
+        assertThat(cancel.exitCode()).isEqualTo(1);
+        assertThat(cancel.out()).isEmpty();
+        assertThat(cancel.errLines()).singleElement().asString().contains(id).contains("has ended (SUCCEEDED)");
     }
 
     @Test
