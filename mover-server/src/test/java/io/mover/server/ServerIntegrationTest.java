@@ -46,7 +46,9 @@ class ServerIntegrationTest extends ServerTestSupport {
         String metrics = client.get().uri("/actuator/prometheus").exchange()
                 .expectStatus().isOk().expectBody(String.class).returnResult().getResponseBody();
         assertThat(metrics).contains("mover_jobs{state=\"succeeded\"}", "mover_files_total{outcome=\"transferred\"}",
-                "mover_stage_bytes_total{stage=\"write\"}");
+                "mover_stage_bytes_total{stage=\"write\"}", "mover_stage_busy_seconds_total{stage=\"write\"}",
+                "mover_stage_wait_seconds_total{stage=\"read\"}", "mover_retries_total", "mover_buffer_pool_in_use_bytes");
+        assertThat(metrics).doesNotContainPattern("mover_stage_busy_seconds_total\\{stage=\"write\"} 0\\.0\\R");
     }
 
     @Test

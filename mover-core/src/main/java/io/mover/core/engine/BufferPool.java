@@ -49,12 +49,18 @@ public final class BufferPool {
             slot = new Slot(ByteBuffer.allocateDirect(rawCapacity), encodedCapacity == 0 ? null : ByteBuffer.allocateDirect(encodedCapacity));
         }
         slot.raw.clear();
+        EngineStats.buffersAcquired(slotBytes());
         return slot;
     }
 
     public void release(Slot slot) {
+        EngineStats.buffersReleased(slotBytes());
         free.add(slot);
         available.release();
+    }
+
+    private long slotBytes() {
+        return (long) rawCapacity + encodedCapacity;
     }
 
     /** The buffers of one block in flight. */

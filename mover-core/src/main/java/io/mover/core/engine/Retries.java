@@ -50,6 +50,7 @@ final class Retries {
     /** Sleeps the exponential backoff of {@code attempt} (0-based), with jitter so retries do not align. */
     void backoff(int attempt) {
         counters.retries.increment();
+        EngineStats.retried();
         long base = options.retryBackoff().toMillis() << Math.min(attempt, 10);
         long millis = Math.min(30_000, base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1));
         try {

@@ -8,8 +8,10 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.mover.core.engine.EngineStats;
 import io.mover.core.engine.JobListener;
 import io.mover.core.engine.JobSpec;
 import io.mover.core.engine.JobState;
@@ -29,8 +31,10 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * A {@link JobService} that counts what its jobs do into Micrometer: {@code mover_jobs{state}} (gauge),
- * {@code mover_stage_bytes_total{stage}} and {@code mover_files_total{outcome}} (counters). Every other
- * call is passed through, so the meters stay correct whatever implementation sits underneath.
+ * {@code mover_stage_bytes_total{stage}}, {@code mover_stage_busy_seconds_total{stage}},
+ * {@code mover_stage_wait_seconds_total{stage}} and {@code mover_files_total{outcome}} (counters), and
+ * the engine's process-wide {@code mover_retries_total} and {@code mover_buffer_pool_in_use_bytes}.
+ * Every other call is passed through, so the meters stay correct whatever implementation sits underneath.
  */
 public final class MeteredJobService implements JobService {
     /** Above this the gauge would cost more than it tells; the embedded service keeps fewer jobs anyway. */
@@ -38,6 +42,8 @@ public final class MeteredJobService implements JobService {
 
     private final JobService delegate;
     private final Map<Stage, Counter> stageBytes = new EnumMap<>(Stage.class);
+    private final Map<Stage, Counter> stageBusy = new EnumMap<>(Stage.class);
+    private final Map<Stage, Counter> stageWait = new EnumMap<>(Stage.class);
     private final Counter filesTransferred;
     private final Counter filesSkipped;
     private final Counter filesFailed;
@@ -58,6 +64,17 @@ public final class MeteredJobService implements JobService {
                     .description("Bytes that passed through each stage, over all jobs")
                     .register(registry));
         }
+        for (Stage stage : Stage.values()) {
+            String tag = stage.name().toLowerCase(Locale.ROOT);
+            stageBusy.put(stage, Counter.builder("mover.stage.busy").tag("stage", tag).baseUnit("seconds")
+                    .description("Time each stage spent working, over all jobs and workers").register(registry));
+            stageWait.put(stage, Counter.builder("mover.stage.wait").tag("stage", tag).baseUnit("seconds")
+                    .description("Time each stage spent waiting for buffers or permits, over all jobs and workers").register(registry));
+        }
+        FunctionCounter.builder("mover.retries", EngineStats.class, type -> EngineStats.retries())
+                .description("Retries of transient failures, over all jobs").register(registry);
+        Gauge.builder("mover.buffer.pool.in.use", EngineStats.class, type -> EngineStats.bufferBytesInUse())
+                .baseUnit("bytes").description("Block buffer memory held by blocks in flight, over all jobs").register(registry);
         filesTransferred = filesCounter(registry, "transferred");
         filesSkipped = filesCounter(registry, "skipped");
         filesFailed = filesCounter(registry, "failed");
@@ -67,12 +84,32 @@ public final class MeteredJobService implements JobService {
         return Counter.builder("mover.files").tag("outcome", outcome).description("Files by outcome, over all jobs").register(registry);
     }
 
+    /** Subscribed before the job starts: a job that ends within milliseconds is counted too. */
     @Override
     public JobView submit(JobSpec spec) {
-        JobView view = delegate.submit(spec);
-        // the handle is dropped on purpose: the service ends the subscription itself when the job ends
-        delegate.subscribe(view.id(), new DeltaListener());
-        return view;
+        return delegate.submit(spec, new DeltaListener());
+    }
+
+    @Override
+    public JobView submit(JobSpec spec, JobListener listener) {
+        DeltaListener meters = new DeltaListener();
+        return delegate.submit(spec, new JobListener() {
+            @Override
+            public void onProgress(Progress progress) {
+                meters.onProgress(progress);
+                listener.onProgress(progress);
+            }
+
+            @Override
+            public void onDryRun(String action, String path, long size) {
+                listener.onDryRun(action, path, size);
+            }
+
+            @Override
+            public void onFileFailed(io.mover.core.engine.FileFailure failure) {
+                listener.onFileFailed(failure);
+            }
+        });
     }
 
     @Override
@@ -136,6 +173,8 @@ public final class MeteredJobService implements JobService {
      */
     private final class DeltaListener implements JobListener {
         private final Map<Stage, Long> lastStageBytes = new EnumMap<>(Stage.class);
+        private final Map<Stage, Long> lastBusyNanos = new EnumMap<>(Stage.class);
+        private final Map<Stage, Long> lastWaitNanos = new EnumMap<>(Stage.class);
         private long lastDone;
         private long lastSkipped;
         private long lastFailed;
@@ -148,10 +187,20 @@ public final class MeteredJobService implements JobService {
                     stageBytes.get(stats.stage()).increment(stats.bytes() - previous);
                     lastStageBytes.put(stats.stage(), stats.bytes());
                 }
+                seconds(stageBusy.get(stats.stage()), lastBusyNanos, stats.stage(), stats.busy().toNanos());
+                seconds(stageWait.get(stats.stage()), lastWaitNanos, stats.stage(), stats.waiting().toNanos());
             }
             lastDone = add(filesTransferred, progress.filesDone(), lastDone);
             lastSkipped = add(filesSkipped, progress.filesSkipped(), lastSkipped);
             lastFailed = add(filesFailed, progress.filesFailed(), lastFailed);
+        }
+
+        private static void seconds(Counter counter, Map<Stage, Long> last, Stage stage, long nanos) {
+            long previous = last.getOrDefault(stage, 0L);
+            if (nanos > previous) {
+                counter.increment((nanos - previous) / 1e9);
+                last.put(stage, nanos);
+            }
         }
 
         private static long add(Counter counter, long now, long before) {
