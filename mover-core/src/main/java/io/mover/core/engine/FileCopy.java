@@ -132,7 +132,8 @@ final class FileCopy {
      */
     private Void copyServerSide() {
         long start = System.nanoTime();
-        Optional<Entry> copied = serverSide.orElseThrow().copyFrom(run.source(), entry, target);
+        // asked again now: the sink may have declined for another file since this one was planned
+        Optional<Entry> copied = run.serverSideCopy().flatMap(sink -> sink.copyFrom(run.source(), entry, target));
         if (copied.isPresent()) {
             run.meter(Stage.WRITE).busy(start, entry.size());
             run.counters().bytesMoved.add(entry.size());
