@@ -85,8 +85,15 @@ final class Durable {
         return spec != null ? spec : specs.display(job.specJson(), false);
     }
 
-    JobControls controls(JobId id, JobSpec spec) {
-        return controls.computeIfAbsent(id, key -> JobControls.of(spec.options()));
+    /** This node's controls of the job, created paused when the user has paused it. */
+    JobControls controls(StoredJob job, JobSpec spec) {
+        return controls.computeIfAbsent(job.id(), key -> {
+            JobControls created = JobControls.of(spec.options());
+            if (job.desiredState() == io.mover.jobstore.DesiredState.PAUSED) {
+                created.pause();
+            }
+            return created;
+        });
     }
 
     Optional<JobControls> controls(JobId id) {

@@ -157,9 +157,9 @@ public final class DurableJobService implements JobService {
 
     @Override
     public JobView pause(JobId id) {
-        live(id, "pause");
+        StoredJob job = live(id, "pause");
         durable.store.setDesiredState(id, DesiredState.PAUSED);
-        durable.controls(id).ifPresent(JobControls::pause);
+        durable.controls(job, durable.shownSpec(job)).pause();
         return views.view(find(id));
     }
 
@@ -178,7 +178,7 @@ public final class DurableJobService implements JobService {
         update.concurrency().ifPresent(JobControls::checkConcurrency);
         update.bandwidthCapBytesPerSecond().ifPresent(JobControls::checkBandwidthCap);
         StoredJob job = live(id, "update");
-        JobControls controls = durable.controls(id, durable.shownSpec(job));
+        JobControls controls = durable.controls(job, durable.shownSpec(job));
         update.concurrency().ifPresent(controls::concurrency);
         update.bandwidthCapBytesPerSecond().ifPresent(controls::bandwidthCap);
         return views.view(find(id));

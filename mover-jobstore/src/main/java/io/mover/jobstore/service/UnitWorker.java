@@ -95,7 +95,7 @@ final class UnitWorker {
         }
         List<Entry> entries = durable.store.manifest(id, seq).map(Manifests::decode).orElse(List.of());
         List<Entry> todo = epoch > 1 ? notRecorded(id, entries) : entries;
-        boolean finished = attempt.run(spec, todo, context);
+        boolean finished = attempt.run(spec, durable.controls(found.get(), spec), todo, context);
         if (!finished) {
             // the node is stopping: recorded files stay; the rest runs when the scheduler starts again
             return (complete, operations) -> operations.reschedule(complete, Instant.now());
@@ -131,8 +131,7 @@ final class UnitWorker {
         }
 
         /** True when the unit was committed (or a newer attempt took it); false when the node is stopping. */
-        boolean run(JobSpec spec, List<Entry> todo, ExecutionContext context) {
-            JobControls controls = durable.controls(id, spec);
+        boolean run(JobSpec spec, JobControls controls, List<Entry> todo, ExecutionContext context) {
             CancellationToken cancellation = new CancellationToken();
             AtomicBoolean stopStarting = new AtomicBoolean();
             String purpose = "unit-" + seq;
