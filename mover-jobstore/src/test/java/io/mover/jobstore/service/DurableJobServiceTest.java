@@ -25,7 +25,11 @@ import io.mover.core.service.FileResult;
 import io.mover.core.service.JobEndedException;
 import io.mover.core.service.JobId;
 import io.mover.core.service.JobView;
+import io.mover.jobstore.JobDatabase;
 import io.mover.jobstore.JobStores;
+import io.mover.jobstore.NewJob;
+import io.mover.jobstore.NewUnit;
+import io.mover.spi.Entry;
 import io.mover.jobstore.SchedulerSettings;
 import io.mover.spi.RelativePath;
 
@@ -153,5 +157,60 @@ class DurableJobServiceTest {
         assertThat(await(id).state()).isEqualTo(JobState.SUCCEEDED);
         assertCopiedOnce(id, 300);
         assertThat(service.get(id).orElseThrow().summary().orElseThrow().filesTransferred()).isEqualTo(300);
+    }
+
+    /**
+     * A driver that crashed after storing its first unit runs again: it resumes after that unit's last
+     * path, so no entry is cut into two units, and every file is copied and recorded once.
+     */
+    @Test
+    void aDriverRunAgainResumesAfterTheLastStoredUnit() throws InterruptedException {
+        tree(120);
+        JobId id = JobId.random();
+        JobSpec spec = copy(options().build());
+        try (JobDatabase database = JobStores.open(dataDir)) {
+            StoredSpec specs = new StoredSpec(registry, name -> Optional.empty());
+            database.store().create(new NewJob(id, spec.kind(), specs.encode(spec)));
+            // what the crashed driver had cut: the root and the first entries of the sorted crawl
+            List<Entry> first = List.of(src.stat(RelativePath.ROOT).orElseThrow(), src.stat(RelativePath.of("d0")).orElseThrow(),
+                    src.stat(RelativePath.of("d0/sub0")).orElseThrow(), src.stat(RelativePath.of("d0/sub0/f0.bin")).orElseThrow());
+            assertThat(database.store().addUnits(id, List.of(new NewUnit(0, 1, first.get(3).size(), Manifests.encode(first))))).isEqualTo(1);
+            database.store().addScanned(id, 1, first.get(3).size());
+        }
+        open();
+
+        assertThat(await(id).state()).isEqualTo(JobState.SUCCEEDED);
+        assertCopiedOnce(id, 120);
+        Set<String> cut = new HashSet<>();
+        service.close();
+        service = null;
+        try (JobDatabase database = JobStores.open(dataDir)) {
+            long units = database.store().get(id).orElseThrow().totals().unitsTotal();
+            assertThat(units).isGreaterThan(1);
+            for (long seq = 0; seq < units; seq++) {
+                for (Entry entry : Manifests.decode(database.store().manifest(id, seq).orElseThrow())) {
+                    assertThat(cut.add(entry.path().toString())).as("cut once: " + entry.path()).isTrue();
+                }
+            }
+            assertThat(database.store().get(id).orElseThrow().totals().filesScanned()).isEqualTo(120);
+        }
+    }
+
+    /** Inline secrets live only in memory: after a restart the job cannot open its endpoints and fails saying why. */
+    @Test
+    void aJobWhoseInlineSecretsWereLostFailsWithAClearMessage() throws InterruptedException {
+        tree(3);
+        JobId id = JobId.random();
+        JobSpec spec = new JobSpec(io.mover.core.engine.JobKind.COPY, "mem://src", "mem://dst", java.util.Map.of("token", "s3cret"),
+                java.util.Map.of(), options().build(), Optional.empty(), Optional.empty());
+        try (JobDatabase database = JobStores.open(dataDir)) {
+            database.store().create(new NewJob(id, spec.kind(), new StoredSpec(registry, name -> Optional.empty()).encode(spec)));
+        }
+        open();
+
+        JobSummary summary = await(id);
+        assertThat(summary.state()).isEqualTo(JobState.FAILED);
+        assertThat(summary.error().orElseThrow()).contains("resubmit it or use a named credential");
+        assertThat(summary.errorCode()).contains(io.mover.spi.ErrorCode.INVALID_CONFIG);
     }
 }
