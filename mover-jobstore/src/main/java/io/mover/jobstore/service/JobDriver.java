@@ -65,6 +65,9 @@ final class JobDriver {
                 prepared = durable.prepare(id, durable.spec(job), "driver");
             }
             catch (MoverException e) {
+                if (e.isRetryable()) {
+                    throw e; // db-scheduler runs the driver again a little later
+                }
                 finisher.fail(id, new JobError(e.code().name(), e.getMessage()));
                 return new CompletionHandler.OnCompleteRemove<>();
             }
@@ -74,7 +77,19 @@ final class JobDriver {
                         : durable.store.manifest(id, firstSeq - 1).map(Manifests::decode).map(entries -> entries.getLast().path());
                 UnitCutter cutter = new UnitCutter(firstSeq, maxEntries, maxBytes, unit -> add(id, unit));
                 Crawl crawl = new Crawl(id, prepared, cutter, after, context);
-                if (!crawl.run()) {
+                boolean crawled;
+                try {
+                    crawled = crawl.run();
+                }
+                catch (MoverException e) {
+                    if (e.isRetryable()) {
+                        throw e; // run again later: it resumes after the last stored unit
+                    }
+                    // a folder that cannot be listed would leave its files out unnoticed: the job fails saying which
+                    finisher.fail(id, new JobError(e.code().name(), e.getMessage()));
+                    return new CompletionHandler.OnCompleteRemove<>();
+                }
+                if (!crawled) {
                     // the node is stopping: what is cut is stored; the next run resumes after it
                     return (complete, operations) -> operations.reschedule(complete, Instant.now());
                 }

@@ -17,7 +17,7 @@ import io.mover.jobstore.StoredJob;
 /**
  * Progress for subscribers, read from the store's counters every interval: the job may be running on any
  * node (or on none while the server restarts), so the store is the one place that knows. After the job's
- * terminal state has been sent its listeners are dropped.
+ * terminal state has been sent its listeners are dropped. Its thread also refreshes this node's heartbeat.
  */
 final class ProgressHub implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ProgressHub.class.getName());
@@ -31,6 +31,17 @@ final class ProgressHub implements AutoCloseable {
         this.durable = durable;
         this.views = views;
         ticker.scheduleWithFixedDelay(this::tick, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+        ticker.scheduleWithFixedDelay(this::nodeHeartbeat, 10, 10, TimeUnit.SECONDS);
+    }
+
+    /** The node table's liveness, for the cluster's node list (db-scheduler keeps its own per execution). */
+    private void nodeHeartbeat() {
+        try {
+            durable.store.nodeHeartbeat(durable.nodeId);
+        }
+        catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "could not refresh this node's heartbeat: " + e.getMessage());
+        }
     }
 
     AutoCloseable subscribe(JobId id, JobListener listener) {

@@ -27,6 +27,8 @@ import io.mover.core.engine.CancellationToken;
 import io.mover.core.engine.FileReport;
 import io.mover.core.engine.JobControls;
 import io.mover.core.engine.JobSpec;
+import io.mover.core.engine.JobState;
+import io.mover.core.engine.JobSummary;
 import io.mover.core.engine.PreparedJob;
 import io.mover.core.engine.Stage;
 import io.mover.core.engine.StageStats;
@@ -95,7 +97,17 @@ final class UnitWorker {
         }
         List<Entry> entries = durable.store.manifest(id, seq).map(Manifests::decode).orElse(List.of());
         List<Entry> todo = epoch > 1 ? notRecorded(id, entries) : entries;
-        boolean finished = attempt.run(spec, durable.controls(found.get(), spec), todo, context);
+        boolean finished;
+        try {
+            finished = attempt.run(spec, durable.controls(found.get(), spec), todo, context);
+        }
+        catch (MoverException e) {
+            if (e.isRetryable()) {
+                throw e; // db-scheduler runs the unit again a little later; the next attempt skips what was recorded
+            }
+            finisher.fail(id, new JobError(e.code().name(), e.getMessage())); // e.g. the source is gone
+            return new CompletionHandler.OnCompleteRemove<>();
+        }
         if (!finished) {
             // the node is stopping: recorded files stay; the rest runs when the scheduler starts again
             return (complete, operations) -> operations.reschedule(complete, Instant.now());
@@ -123,6 +135,9 @@ final class UnitWorker {
         private final Map<Stage, StageStats> sent = new EnumMap<>(Stage.class);
         private UnitRun run;
         private boolean stale;
+        /** What ended the engine's run: its summary, or an unexpected failure. */
+        private JobSummary summary;
+        private Throwable unexpected;
 
         Attempt(JobId id, long seq, long epoch) {
             this.id = id;
@@ -138,7 +153,7 @@ final class UnitWorker {
             try (PreparedJob prepared = durable.prepare(id, spec, purpose);
                     ExecutorService thread = Executors.newVirtualThreadPerTaskExecutor()) {
                 run = durable.engine.unit(prepared, todo, reports::add, cancellation, controls, stopStarting::get);
-                Future<?> done = thread.submit(run::run);
+                Future<JobSummary> done = thread.submit(run::run);
                 long lastState = 0;
                 long lastHeartbeat = System.nanoTime();
                 long lastCheckpoint = System.nanoTime();
@@ -175,17 +190,28 @@ final class UnitWorker {
             if (stale) {
                 return true;
             }
+            if (unexpected != null) {
+                // not every file of the unit was accounted for: record what was, and let db-scheduler retry the rest
+                durable.store.checkpoint(id, seq, epoch, drain(), deltas());
+                throw new IllegalStateException("unit " + seq + " of job " + id + " failed unexpectedly: " + unexpected, unexpected);
+            }
             if (stopStarting.get()) {
                 durable.store.checkpoint(id, seq, epoch, drain(), deltas());
                 return false;
+            }
+            if (summary != null && summary.state() == JobState.FAILED && summary.error().isPresent()) {
+                // a fatal error (no space, authentication) stops the job, as it stops a crawled one
+                durable.store.checkpoint(id, seq, epoch, drain(), deltas());
+                finisher.fail(id, new JobError(summary.errorCode().map(Enum::name).orElse("INTERNAL"), summary.error().get()));
+                return true;
             }
             commit(drain());
             return true;
         }
 
-        private boolean await(Future<?> done) {
+        private boolean await(Future<JobSummary> done) {
             try {
-                done.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
+                summary = done.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
                 return true;
             }
             catch (TimeoutException e) {
@@ -193,10 +219,11 @@ final class UnitWorker {
             }
             catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+                unexpected = e;
                 return true;
             }
             catch (ExecutionException e) {
-                LOG.log(System.Logger.Level.ERROR, "unit " + seq + " of job " + id + " failed unexpectedly", e.getCause());
+                unexpected = e.getCause();
                 return true;
             }
         }

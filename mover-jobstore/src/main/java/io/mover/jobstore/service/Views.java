@@ -47,9 +47,14 @@ final class Views {
         return new JobView(job.id(), spec, state, job.created(), started ? Optional.of(progress(job)) : Optional.empty(), summary, settings);
     }
 
-    /** A running job the user paused shows PAUSED: its units hold new files back at their next boundary. */
-    static JobState state(StoredJob job) {
-        return !job.state().isTerminal() && job.desiredState() == DesiredState.PAUSED ? JobState.PAUSED : job.state();
+    /**
+     * A job the user paused shows PAUSED once the files in flight on this node have finished (no file
+     * starts meanwhile); until then it shows RUNNING, as the in-memory service does.
+     */
+    JobState state(StoredJob job) {
+        boolean paused = !job.state().isTerminal() && job.desiredState() == DesiredState.PAUSED
+                && durable.controls(job.id()).map(c -> c.drained()).orElse(true);
+        return paused ? JobState.PAUSED : job.state();
     }
 
     Progress progress(StoredJob job) {
