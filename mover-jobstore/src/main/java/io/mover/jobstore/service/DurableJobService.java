@@ -142,10 +142,10 @@ public final class DurableJobService implements JobService {
     public List<JobView> list(Optional<JobState> state, int offset, int limit) {
         // PAUSED is shown, not stored: the store's state is QUEUED or RUNNING with PAUSED desired
         if (state.isPresent() && state.get() == JobState.PAUSED) {
-            return durable.store.list(Optional.empty(), 0, Integer.MAX_VALUE).stream().filter(job -> views.state(job) == JobState.PAUSED).map(views::view)
+            return durable.store.list(Optional.empty(), 0, Integer.MAX_VALUE).stream().filter(job -> views.state(job) == JobState.PAUSED).map(job -> views.view(job, false))
                     .skip(Math.max(0, offset)).limit(Math.max(0, limit)).toList();
         }
-        return durable.store.list(state, offset, limit).stream().map(views::view).toList();
+        return durable.store.list(state, offset, limit).stream().map(job -> views.view(job, false)).toList();
     }
 
     @Override

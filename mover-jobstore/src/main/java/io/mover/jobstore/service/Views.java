@@ -37,14 +37,23 @@ final class Views {
     }
 
     JobView view(StoredJob job) {
+        return view(job, true);
+    }
+
+    /**
+     * The job's view; without {@code detailed} (lists, and the metrics that count them) the per-stage figures
+     * and the failed files are left out, so a list costs one query, not a few per job.
+     */
+    JobView view(StoredJob job, boolean detailed) {
         JobSpec spec = durable.shownSpec(job);
         JobState state = state(job);
         boolean started = job.started().isPresent();
-        Optional<JobSummary> summary = state.isTerminal() ? Optional.of(summary(job, spec)) : Optional.empty();
+        Optional<JobSummary> summary = state.isTerminal() ? Optional.of(summary(job, spec, detailed)) : Optional.empty();
         JobSettings settings = durable.controls(job.id())
                 .map(c -> new JobSettings(c.concurrency(), c.bandwidthCap(), job.desiredState() == DesiredState.PAUSED))
                 .orElse(new JobSettings(spec.options().concurrency(), spec.options().bandwidthCap(), job.desiredState() == DesiredState.PAUSED));
-        return new JobView(job.id(), spec, state, job.created(), started ? Optional.of(progress(job)) : Optional.empty(), summary, settings);
+        return new JobView(job.id(), spec, state, job.created(), started ? Optional.of(progress(job, detailed)) : Optional.empty(), summary,
+                settings);
     }
 
     /**
@@ -58,20 +67,28 @@ final class Views {
     }
 
     Progress progress(StoredJob job) {
+        return progress(job, true);
+    }
+
+    private Progress progress(StoredJob job, boolean detailed) {
         JobTotals t = job.totals();
         Instant now = durable.clock.instant();
         Duration elapsed = elapsed(job, now);
-        List<StageStats> stages = stages(job);
+        List<StageStats> stages = detailed ? stages(job) : List.of();
         double rate = elapsed.isZero() ? 0 : t.bytesTransferred() * 1e9 / elapsed.toNanos();
         return new Progress(now, state(job), !job.enumerationDone(), t.filesScanned(), t.filesDone(), t.filesSkipped(), t.filesFailed(),
                 t.bytesScanned(), t.bytesTransferred(), rate, elapsed, Optional.empty(), stages, JobMeters.bottleneck(stages));
     }
 
     JobSummary summary(StoredJob job, JobSpec spec) {
+        return summary(job, spec, true);
+    }
+
+    private JobSummary summary(StoredJob job, JobSpec spec, boolean detailed) {
         JobTotals t = job.totals();
-        List<StageStats> stages = stages(job);
+        List<StageStats> stages = detailed ? stages(job) : List.of();
         List<FileFailure> failures = new ArrayList<>();
-        if (t.filesFailed() > 0) {
+        if (detailed && t.filesFailed() > 0) {
             for (RecordedFile file : durable.store.files(job.id(), Optional.of(FileOutcome.FAILED), Optional.empty(), FAILURES_SHOWN)) {
                 failures.add(new FileFailure(file.result().path(), code(file.result().errorCode().orElse("INTERNAL")),
                         file.result().message().orElse(""), file.result().attempts()));
