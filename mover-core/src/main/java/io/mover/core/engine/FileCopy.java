@@ -218,14 +218,13 @@ final class FileCopy {
         try {
             MoverException error = failure.get();
             if (skipped) {
-                run.counters().filesSkipped.increment();
-                run.counters().bytesSkipped.add(entry.size());
+                run.fileSkipped(entry);
             }
             else if (run.options().dryRun()) {
                 run.plannedCopy(entry, target);
             }
             else if (error == null && copiedServerSide) {
-                run.fileCommitted(entry);
+                run.fileCommitted(entry, attempts.get());
             }
             else if (error == null && !run.stopped()) {
                 commit();
@@ -258,7 +257,7 @@ final class FileCopy {
                 if (blockCrcs != null) {
                     run.checks().verify(target, entry.size(), blockCrcs);
                 }
-                run.fileCommitted(entry);
+                run.fileCommitted(entry, attempts.get());
                 return;
             }
             catch (MoverException e) {

@@ -15,21 +15,21 @@ import io.mover.spi.RelativePath;
  * name to the root ({@code /cache}), as in rsync. An excluded directory is not
  * entered; includes apply to files only, so directories are always crawled for matching files.
  */
-final class PathFilter {
+public final class PathFilter {
     private final List<Glob> includes;
     private final List<Glob> excludes;
 
-    PathFilter(List<String> includes, List<String> excludes) {
+    public PathFilter(List<String> includes, List<String> excludes) {
         this.includes = includes.stream().map(p -> Glob.of(p, "--include")).toList();
         this.excludes = excludes.stream().map(p -> Glob.of(p, "--exclude")).toList();
     }
 
-    boolean includesFile(RelativePath path) {
+    public boolean includesFile(RelativePath path) {
         return excludes.stream().noneMatch(g -> g.matches(path))
                 && (includes.isEmpty() || includes.stream().anyMatch(g -> g.matches(path)));
     }
 
-    boolean entersDirectory(RelativePath path) {
+    public boolean entersDirectory(RelativePath path) {
         return excludes.stream().noneMatch(g -> g.matches(path));
     }
 

@@ -124,6 +124,15 @@ public final class TransferEngine {
         return new TransferRun(job, clock, listener, cancellation, controls).run();
     }
 
+    /**
+     * One attempt at a unit of a durable job: runs {@code entries} (a manifest, in order) through the
+     * per-file path, reporting each file's outcome; see {@link UnitRun}. Closes nothing.
+     */
+    public UnitRun unit(PreparedJob job, java.util.List<Entry> entries, FileReport.Listener reports, CancellationToken cancellation,
+            JobControls controls, java.util.function.BooleanSupplier stopStarting) {
+        return new UnitRun(job, clock, entries, reports, cancellation, controls, stopStarting);
+    }
+
     private Optional<Source> openView(EndpointUri to, PluginContext context, boolean required) {
         Optional<SourceFactory> factory = registry.findSource(to.scheme());
         if (factory.isEmpty()) {

@@ -2,17 +2,22 @@ package io.mover.core.engine;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 import io.mover.core.codec.BlockCodec;
 import io.mover.core.codec.CodecPool;
 import io.mover.spi.Entry;
 import io.mover.spi.ErrorCategory;
+import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.mover.spi.RelativePath;
 import io.mover.spi.ServerSideCopy;
@@ -27,7 +32,8 @@ import static java.util.Objects.requireNonNull;
  * directory's listing is consumed as it streams, never collected), hands each file to a virtual
  * thread once a concurrency permit is free (so enumeration never runs far ahead of the transfer, and
  * memory stays flat whatever the tree's size), and waits for the last file. See {@link FileCopy} for
- * what happens to one file.
+ * what happens to one file. Given a {@link Manifest} instead (a unit of a durable job), it runs those
+ * entries through the same per-file path and reports each file's outcome.
  */
 final class TransferRun {
     private static final System.Logger LOG = System.getLogger(TransferRun.class.getName());
@@ -48,10 +54,21 @@ final class TransferRun {
     private final Retries retries;
     private final DestinationChecks checks;
     private ExecutorService workers;
+    /** The unit's entries when this run is a unit of a durable job; null when it crawls. */
+    private final Manifest manifest;
     /** Set once the sink has declined a server-side copy from this source: every later file streams. */
     private volatile boolean serverSideCopyDeclined;
 
+    /** A unit's work: its entries in order, where outcomes go, and when to stop starting files. */
+    record Manifest(List<Entry> entries, FileReport.Listener reports, BooleanSupplier stopStarting) {
+    }
+
     TransferRun(PreparedJob job, Clock clock, JobListener listener, CancellationToken cancellation, JobControls controls) {
+        this(job, clock, listener, cancellation, controls, null);
+    }
+
+    TransferRun(PreparedJob job, Clock clock, JobListener listener, CancellationToken cancellation, JobControls controls, Manifest manifest) {
+        this.manifest = manifest;
         this.job = requireNonNull(job, "job is null");
         this.options = job.options();
         this.clock = requireNonNull(clock, "clock is null");
@@ -71,7 +88,12 @@ final class TransferRun {
         ticker.start();
         try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
             workers = executor;
-            enumerate();
+            if (manifest == null) {
+                enumerate();
+            }
+            else {
+                runManifest();
+            }
             ticker.enumerationDone();
         }
         catch (MoverException e) {
@@ -93,6 +115,72 @@ final class TransferRun {
             return;
         }
         crawl(RelativePath.ROOT, DirectoryNode.root(root, this::directoryComplete));
+    }
+
+    /**
+     * The unit's entries in order: each distinct folder is created once (and cleared of temporaries a
+     * crashed attempt left), each file scheduled as a crawled one would be. Folder times are not set here:
+     * other units may still write into the folder.
+     */
+    private void runManifest() {
+        Entry root = job.sourceRoot();
+        DirectoryNode parent = DirectoryNode.root(root, node -> {});
+        Set<RelativePath> folders = new HashSet<>();
+        java.util.Map<RelativePath, MoverException> failedFolders = new java.util.HashMap<>();
+        try {
+            for (Entry entry : manifest.entries()) {
+                if (stopped() || manifest.stopStarting().getAsBoolean()) {
+                    return;
+                }
+                if (entry.isDirectory()) {
+                    prepareFolder(entry.path(), folders, failedFolders).ifPresent(e -> entryFailed(entry.path(), e));
+                    continue;
+                }
+                RelativePath target = root.isFile() ? job.rootTarget() : entry.path();
+                Optional<MoverException> folderFailed = root.isFile() ? Optional.empty()
+                        : prepareFolder(entry.path().parent(), folders, failedFolders);
+                if (folderFailed.isPresent()) {
+                    // each file is accounted for: it fails with its folder
+                    scanned(entry);
+                    fileFailed(entry.path(), folderFailed.get(), 1);
+                    continue;
+                }
+                scanned(entry);
+                if (entry.type() == io.mover.spi.EntryType.SYMLINK) {
+                    symlink(entry);
+                }
+                else {
+                    schedule(new FileCopy(this, entry, target, parent));
+                }
+            }
+        }
+        finally {
+            parent.closed();
+        }
+    }
+
+    /** Creates a folder of the unit once; the error when it cannot be created (remembered for its other files). */
+    private Optional<MoverException> prepareFolder(RelativePath folder, Set<RelativePath> done, java.util.Map<RelativePath, MoverException> failed) {
+        if (failed.containsKey(folder)) {
+            return Optional.of(failed.get(folder));
+        }
+        if (job.sink().isEmpty() || done.contains(folder)) {
+            return Optional.empty();
+        }
+        try {
+            long start = System.nanoTime();
+            if (sink().mkdirs(folder)) {
+                counters.directoriesCreated.increment();
+            }
+            sink().removeStaleTemporaries(folder);
+            meters.get(Stage.ENUMERATE).busy(start, 0);
+            done.add(folder);
+            return Optional.empty();
+        }
+        catch (MoverException e) {
+            failed.put(folder, e);
+            return Optional.of(e);
+        }
     }
 
     /** Creates the directory at the destination, then visits its entries as the listing streams. */
@@ -195,6 +283,7 @@ final class TransferRun {
     private void symlink(Entry entry) {
         if (options.symlinks() != SymlinkPolicy.PRESERVE || entry.attributes().symlinkTarget().isEmpty()) {
             counters.filesSkipped.increment();
+            report(entry.path(), FileReport.Outcome.SKIPPED, 0, 1, null, "symbolic link not preserved");
             return;
         }
         if (options.dryRun()) {
@@ -204,6 +293,7 @@ final class TransferRun {
         try {
             ((SymbolicLinks) sink()).createSymbolicLink(entry.path(), entry.attributes().symlinkTarget().get());
             counters.filesDone.increment();
+            report(entry.path(), FileReport.Outcome.TRANSFERRED, 0, 1, null, null);
         }
         catch (MoverException e) {
             fileFailed(entry.path(), e, 1);
@@ -224,9 +314,23 @@ final class TransferRun {
 
     // ---- what FileCopy asks of the run ----
 
-    void fileCommitted(Entry entry) {
+    void fileCommitted(Entry entry, int attempts) {
         counters.filesDone.increment();
         counters.bytesTransferred.add(entry.size());
+        report(entry.path(), FileReport.Outcome.TRANSFERRED, entry.size(), attempts, null, null);
+    }
+
+    void fileSkipped(Entry entry) {
+        counters.filesSkipped.increment();
+        counters.bytesSkipped.add(entry.size());
+        report(entry.path(), FileReport.Outcome.SKIPPED, 0, 1, null, "already at the destination");
+    }
+
+    /** Hands a file's outcome to the unit's recorder, when this run is a unit. */
+    private void report(RelativePath path, FileReport.Outcome outcome, long bytes, int attempts, ErrorCode code, String message) {
+        if (manifest != null) {
+            manifest.reports().onFile(new FileReport(path.toString(), outcome, bytes, attempts, Optional.ofNullable(code), Optional.ofNullable(message)));
+        }
     }
 
     void plannedCopy(Entry entry, RelativePath target) {
@@ -234,11 +338,13 @@ final class TransferRun {
         counters.bytesTransferred.add(entry.size());
         counters.bytesMoved.add(entry.size());
         listener.onDryRun("copy", target.toString(), entry.size());
+        report(entry.path(), FileReport.Outcome.TRANSFERRED, entry.size(), 1, null, null);
     }
 
     void fileFailed(RelativePath path, MoverException error, int attempts) {
         FileFailure failure = new FileFailure(path.toString(), error.code(), error.getMessage(), attempts);
         counters.failed(failure);
+        report(path, FileReport.Outcome.FAILED, 0, attempts, error.code(), error.getMessage());
         try {
             listener.onFileFailed(failure);
         }

@@ -12,8 +12,13 @@ import io.mover.core.plugin.PluginDirectories;
 import io.mover.core.plugin.PluginLoadFailure;
 import io.mover.core.plugin.PluginLoader;
 import io.mover.core.plugin.PluginRegistry;
-import io.mover.core.service.EmbeddedJobService;
 import io.mover.core.service.JobService;
+import io.mover.jobstore.JobDatabase;
+import io.mover.jobstore.JobStores;
+import io.mover.jobstore.SchedulerSettings;
+import io.mover.jobstore.service.DurableJobService;
+import io.mover.server.credential.CredentialStore;
+import io.mover.spi.Secret;
 import io.mover.server.job.web.JobEventStream;
 import io.mover.server.metrics.MeteredJobService;
 import org.slf4j.Logger;
@@ -29,11 +34,39 @@ import org.springframework.context.annotation.Configuration;
 public class JobServiceConfiguration {
     private static final Logger LOG = LoggerFactory.getLogger(JobServiceConfiguration.class);
 
+    /**
+     * The durable job service: jobs are kept in the job store (H2 under the data directory, or the
+     * PostgreSQL of {@code mover.job-store.url}) and continue after a restart. Closing it stops at a file
+     * boundary and closes the store (releasing the data directory's lock).
+     */
     @Bean(destroyMethod = "close")
-    public JobService jobService(MoverProperties properties, MeterRegistry meters) throws IOException {
+    public JobService jobService(MoverProperties properties, MeterRegistry meters, CredentialStore credentials) throws IOException {
         Files.createDirectories(properties.scratchDir());
-        JobService embedded = EmbeddedJobService.create(plugins(properties), properties.scratchDir());
-        return new MeteredJobService(embedded, meters);
+        MoverProperties.JobStoreProperties store = properties.jobStore();
+        JobDatabase database = store.url() == null || store.url().isBlank()
+                ? JobStores.open(properties.dataDir())
+                : JobStores.open(store.url(), store.user() == null ? "" : store.user(), Secret.of(store.password() == null ? "" : store.password()));
+        try {
+            JobService durable = new DurableJobService(database, plugins(properties), properties.scratchDir(), credentials::find,
+                    SchedulerSettings.defaults(nodeName()), Duration.ofSeconds(2));
+            return new MeteredJobService(durable, meters);
+        }
+        catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
+    }
+
+    /** This mover's name among the nodes sharing a store: host and pid, unique while it runs. */
+    private static String nodeName() {
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        }
+        catch (IOException e) {
+            host = "localhost";
+        }
+        return host + "-" + ProcessHandle.current().pid();
     }
 
     /**

@@ -24,11 +24,13 @@ import org.springframework.util.unit.DataSize;
  *        get 413. The one setting for both the declared length and what the JSON decoder buffers.
  * @param credentials named plugin configurations holding secrets ({@code mover.credentials.<name>.<key>}),
  *        referenced from a job by name; never logged or returned
+ * @param jobStore where jobs are kept: by default an H2 database under {@code dataDir}; a PostgreSQL URL
+ *        ({@code mover.job-store.url}, {@code .user}, {@code .password}) for movers sharing their jobs
  */
 @ConfigurationProperties("mover")
 public record MoverProperties(@DefaultValue("127.0.0.1") String address, @DefaultValue("8080") int port, Path dataDir,
         List<ApiToken> tokens, List<Path> pluginDirs, @DefaultValue("1MB") DataSize maxRequestBody,
-        Map<String, Map<String, String>> credentials) {
+        Map<String, Map<String, String>> credentials, JobStoreProperties jobStore) {
     public MoverProperties {
         dataDir = dataDir == null ? Path.of(System.getProperty("user.home"), ".mover") : dataDir;
         dataDir = dataDir.toAbsolutePath().normalize();
@@ -39,6 +41,21 @@ public record MoverProperties(@DefaultValue("127.0.0.1") String address, @Defaul
             throw new IllegalArgumentException("mover.max-request-body must be between 1KB and 2GB, got " + maxRequestBody);
         }
         credentials = credentials == null ? Map.of() : Map.copyOf(credentials);
+        jobStore = jobStore == null ? new JobStoreProperties(null, null, null) : jobStore;
+    }
+
+    /**
+     * The job store's database, when not the embedded one.
+     *
+     * @param url a {@code jdbc:postgresql:} URL; empty for H2 under the data directory
+     * @param user its user
+     * @param password its password (never logged)
+     */
+    public record JobStoreProperties(String url, String user, String password) {
+        @Override
+        public String toString() {
+            return "JobStore[url=" + (url == null ? "embedded" : url.replaceAll("[?;].*", "")) + ", user=" + user + "]";
+        }
     }
 
     /** Scratch space of running jobs; each job's folder is removed when it ends. */
@@ -50,6 +67,6 @@ public record MoverProperties(@DefaultValue("127.0.0.1") String address, @Defaul
     @Override
     public String toString() {
         return "MoverProperties[address=" + address + ", port=" + port + ", dataDir=" + dataDir + ", tokens=" + tokens
-                + ", pluginDirs=" + pluginDirs + ", maxRequestBody=" + maxRequestBody + ", credentials=" + credentials.keySet() + "]";
+                + ", pluginDirs=" + pluginDirs + ", maxRequestBody=" + maxRequestBody + ", credentials=" + credentials.keySet() + ", jobStore=" + jobStore + "]";
     }
 }

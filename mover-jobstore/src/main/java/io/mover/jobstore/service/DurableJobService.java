@@ -1,0 +1,317 @@
+package io.mover.jobstore.service;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+import com.github.kagkarlsson.scheduler.Scheduler;
+import com.github.kagkarlsson.scheduler.task.helper.CustomTask;
+import com.github.kagkarlsson.scheduler.task.helper.Tasks;
+import com.github.kagkarlsson.scheduler.task.schedule.Schedules;
+
+import io.mover.core.engine.JobControls;
+import io.mover.core.engine.JobListener;
+import io.mover.core.engine.JobSpec;
+import io.mover.core.engine.JobState;
+import io.mover.core.engine.JobSummary;
+import io.mover.core.engine.PreparedJob;
+import io.mover.core.engine.TransferEngine;
+import io.mover.core.plugin.PluginDescriptor;
+import io.mover.core.plugin.PluginRegistry;
+import io.mover.core.service.FileOutcome;
+import io.mover.core.service.FileResult;
+import io.mover.core.service.FileResults;
+import io.mover.core.service.JobEndedException;
+import io.mover.core.service.JobId;
+import io.mover.core.service.JobService;
+import io.mover.core.service.JobUpdate;
+import io.mover.core.service.JobView;
+import io.mover.jobstore.DesiredState;
+import io.mover.jobstore.Dialect;
+import io.mover.jobstore.JobDatabase;
+import io.mover.jobstore.NewJob;
+import io.mover.jobstore.RecordedFile;
+import io.mover.jobstore.SchedulerSettings;
+import io.mover.jobstore.Schedulers;
+import io.mover.jobstore.StoredJob;
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The job service on the durable job store: jobs survive restarts and are cut into units that db-scheduler
+ * runs (on any node sharing the store). A one-time driver task per job crawls and cuts ({@link JobDriver}),
+ * a one-time unit task per unit moves its files ({@link UnitWorker}), the last unit ends the job
+ * ({@link JobFinisher}). See docs/job-store.md. Owns the database it is given: closing the service closes it.
+ */
+public final class DurableJobService implements JobService {
+    private static final System.Logger LOG = System.getLogger(DurableJobService.class.getName());
+    private static final Duration AWAIT_POLL = Duration.ofMillis(200);
+
+    private final JobDatabase database;
+    private final PluginRegistry registry;
+    private final Durable durable;
+    private final Views views;
+    private final ProgressHub progress;
+    private final Scheduler scheduler;
+
+    /**
+     * Starts the service: registers this node, releases what a crashed predecessor left picked (embedded
+     * store only), schedules what a crash may have left unscheduled, and starts the scheduler.
+     *
+     * @param credentials named credentials by name, to run a job again whose secrets come from one
+     */
+    public DurableJobService(JobDatabase database, PluginRegistry registry, Path scratchRoot,
+            Function<String, Optional<Map<String, String>>> credentials, SchedulerSettings settings, Duration progressInterval) {
+        this(database, registry, scratchRoot, credentials, settings, progressInterval, UnitCutter.MAX_ENTRIES);
+    }
+
+    /** As the public constructor, with units of at most {@code unitEntries} entries (tests cut small units). */
+    DurableJobService(JobDatabase database, PluginRegistry registry, Path scratchRoot,
+            Function<String, Optional<Map<String, String>>> credentials, SchedulerSettings settings, Duration progressInterval,
+            int unitEntries) {
+        this.database = requireNonNull(database, "database is null");
+        this.registry = requireNonNull(registry, "registry is null");
+        Clock clock = settings.clock();
+        this.durable = new Durable(database.store(), new TransferEngine(registry, clock), new StoredSpec(registry, credentials),
+                settings.nodeName(), scratchRoot, clock);
+        this.views = new Views(durable);
+        JobFinisher finisher = new JobFinisher(durable);
+        JobDriver driver = new JobDriver(durable, finisher, unitEntries, UnitCutter.MAX_BYTES);
+        UnitWorker worker = new UnitWorker(durable, finisher, 200, 2000);
+        CustomTask<Void> driverTask = Tasks.custom(Durable.DRIVER, Void.class)
+                .onFailureReschedule(Schedules.fixedDelay(Duration.ofSeconds(5)))
+                .onDeadExecutionRevive()
+                .execute(driver::execute);
+        CustomTask<Void> unitTask = Tasks.custom(Durable.UNIT, Void.class)
+                .onFailureReschedule(Schedules.fixedDelay(Duration.ofSeconds(5)))
+                .onDeadExecutionRevive()
+                .execute(worker::execute);
+        if (database.dialect() == Dialect.H2) {
+            releasePicked();
+        }
+        durable.store.registerNode(settings.nodeName(), hostName());
+        this.scheduler = Schedulers.create(database.dataSource(), database.dialect(), settings, List.of(driverTask, unitTask), List.of());
+        durable.wire(scheduler, driverTask, unitTask);
+        this.progress = new ProgressHub(durable, views, progressInterval);
+        rescheduleUnfinished();
+        scheduler.start();
+    }
+
+    @Override
+    public JobView submit(JobSpec spec) {
+        return submit(spec, JobListener.NONE);
+    }
+
+    @Override
+    public JobView submit(JobSpec spec, JobListener listener) {
+        requireNonNull(spec, "spec is null");
+        requireNonNull(listener, "listener is null");
+        JobId id = JobId.random();
+        // every user error surfaces here, before the job exists; the endpoints are opened again to run
+        try (PreparedJob checked = durable.prepare(id, spec, "submit")) {
+            requireNonNull(checked);
+        }
+        finally {
+            durable.deleteScratch(id);
+        }
+        durable.remember(id, spec);
+        StoredJob job = durable.store.create(new NewJob(id, spec.kind(), durable.specs.encode(spec)));
+        if (listener != JobListener.NONE) {
+            progress.subscribe(id, listener);
+        }
+        durable.scheduleDriver(id);
+        return views.view(job);
+    }
+
+    @Override
+    public Optional<JobView> get(JobId id) {
+        return durable.store.get(id).map(views::view);
+    }
+
+    @Override
+    public List<JobView> list(Optional<JobState> state, int offset, int limit) {
+        // PAUSED is shown, not stored: the store's state is QUEUED or RUNNING with PAUSED desired
+        if (state.isPresent() && state.get() == JobState.PAUSED) {
+            return durable.store.list(Optional.empty(), 0, Integer.MAX_VALUE).stream().filter(job -> views.state(job) == JobState.PAUSED).map(job -> views.view(job, false))
+                    .skip(Math.max(0, offset)).limit(Math.max(0, limit)).toList();
+        }
+        return durable.store.list(state, offset, limit).stream().map(job -> views.view(job, false)).toList();
+    }
+
+    @Override
+    public JobView cancel(JobId id) {
+        find(id);
+        durable.store.setDesiredState(id, DesiredState.CANCELLED);
+        return views.view(find(id));
+    }
+
+    @Override
+    public JobView pause(JobId id) {
+        StoredJob job = live(id, "pause");
+        durable.store.setDesiredState(id, DesiredState.PAUSED);
+        durable.controls(job, durable.shownSpec(job)).pause();
+        return views.view(find(id));
+    }
+
+    @Override
+    public JobView resume(JobId id) {
+        live(id, "resume");
+        durable.store.setDesiredState(id, DesiredState.RUNNING);
+        durable.controls(id).ifPresent(JobControls::resume);
+        return views.view(find(id));
+    }
+
+    /** Applies to the units running on this node (not stored yet: units on other nodes keep the submitted limits). */
+    @Override
+    public JobView update(JobId id, JobUpdate update) {
+        requireNonNull(update, "update is null");
+        update.concurrency().ifPresent(JobControls::checkConcurrency);
+        update.bandwidthCapBytesPerSecond().ifPresent(JobControls::checkBandwidthCap);
+        StoredJob job = live(id, "update");
+        JobControls controls = durable.controls(job, durable.shownSpec(job));
+        update.concurrency().ifPresent(controls::concurrency);
+        update.bandwidthCapBytesPerSecond().ifPresent(controls::bandwidthCap);
+        return views.view(find(id));
+    }
+
+    /** Every file's outcome is kept; pages are in path order (the store's keyset), {@code offset} skips through them. */
+    @Override
+    public FileResults files(JobId id, Optional<FileOutcome> outcome, int offset, int limit) {
+        find(id);
+        Optional<io.mover.jobstore.FileOutcome> stored = outcome.map(o -> io.mover.jobstore.FileOutcome.valueOf(o.name()));
+        List<FileResult> items = new ArrayList<>();
+        Optional<String> after = Optional.empty();
+        long skipped = 0;
+        int page = 1000;
+        while (items.size() < limit) {
+            List<RecordedFile> files = durable.store.files(id, stored, after, page);
+            for (RecordedFile file : files) {
+                if (skipped++ < offset) {
+                    continue;
+                }
+                if (items.size() < limit) {
+                    items.add(result(file));
+                }
+            }
+            if (files.size() < page) {
+                break;
+            }
+            after = Optional.of(files.getLast().result().path());
+        }
+        return new FileResults(items, 0);
+    }
+
+    private static FileResult result(RecordedFile file) {
+        io.mover.jobstore.FileResult r = file.result();
+        return new FileResult(r.path(), FileOutcome.valueOf(r.outcome().name()), r.errorCode().map(DurableJobService::code), r.message(),
+                r.attempts());
+    }
+
+    @Override
+    public AutoCloseable subscribe(JobId id, JobListener listener) {
+        find(id);
+        return progress.subscribe(id, listener);
+    }
+
+    @Override
+    public Optional<JobSummary> await(JobId id, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            StoredJob job = find(id);
+            if (job.state().isTerminal()) {
+                return Optional.of(views.summary(job, durable.shownSpec(job)));
+            }
+            if (System.nanoTime() >= deadline) {
+                return Optional.empty();
+            }
+            Thread.sleep(Math.min(AWAIT_POLL.toMillis(), Math.max(1, (deadline - System.nanoTime()) / 1_000_000)));
+        }
+    }
+
+    @Override
+    public List<PluginDescriptor> plugins() {
+        return registry.descriptors();
+    }
+
+    /**
+     * A graceful stop: units in flight stop starting files, let those in flight finish, record them and are
+     * rescheduled (they continue when a scheduler on this store starts again). Then the database closes.
+     */
+    @Override
+    public void close() {
+        durable.stopping = true;
+        try {
+            scheduler.stop();
+        }
+        finally {
+            progress.close();
+            database.close();
+        }
+    }
+
+    private StoredJob find(JobId id) {
+        return durable.store.get(id).orElseThrow(() -> new MoverException(ErrorCode.NOT_FOUND, "no job " + id + "; list jobs with 'mover jobs list'"));
+    }
+
+    private StoredJob live(JobId id, String action) {
+        StoredJob job = find(id);
+        if (job.state().isTerminal()) {
+            throw new JobEndedException(id, job.state(), action);
+        }
+        return job;
+    }
+
+    /** Jobs not ended get their driver back if a crash came between creating and scheduling it (scheduling is "if absent"). */
+    private void rescheduleUnfinished() {
+        for (JobState state : List.of(JobState.QUEUED, JobState.RUNNING)) {
+            for (StoredJob job : durable.store.list(Optional.of(state), 0, Integer.MAX_VALUE)) {
+                durable.scheduleDriver(job.id());
+            }
+        }
+    }
+
+    /**
+     * On the embedded store the data directory's lock guarantees this is the only mover: executions still
+     * marked picked were picked by a process that died, so they are released now rather than after
+     * db-scheduler's dead-execution timeout (a minute). A cluster store relies on that timeout instead.
+     */
+    private void releasePicked() {
+        try (Connection connection = database.dataSource().getConnection(); Statement update = connection.createStatement()) {
+            int released = update.executeUpdate("update scheduled_tasks set picked = false, picked_by = null, last_heartbeat = null where picked = true");
+            if (released > 0) {
+                LOG.log(System.Logger.Level.INFO, "released {0} executions a stopped mover left running; they run again now", released);
+            }
+        }
+        catch (SQLException e) {
+            throw new MoverException(ErrorCode.IO_ERROR, "cannot release the executions of a stopped mover: " + e.getMessage(), e);
+        }
+    }
+
+    private static ErrorCode code(String name) {
+        try {
+            return ErrorCode.valueOf(name);
+        }
+        catch (IllegalArgumentException e) {
+            return ErrorCode.INTERNAL;
+        }
+    }
+
+    private static String hostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        }
+        catch (java.io.IOException e) {
+            return "localhost";
+        }
+    }
+}

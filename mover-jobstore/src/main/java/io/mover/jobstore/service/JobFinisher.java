@@ -1,0 +1,99 @@
+package io.mover.jobstore.service;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+import io.mover.core.engine.JobSpec;
+import io.mover.core.engine.JobState;
+import io.mover.core.engine.PreparedJob;
+import io.mover.core.service.JobId;
+import io.mover.jobstore.DesiredState;
+import io.mover.jobstore.JobError;
+import io.mover.jobstore.StoredJob;
+import io.mover.spi.Entry;
+import io.mover.spi.MoverException;
+import io.mover.spi.Sink;
+
+/**
+ * Ends a job once its enumeration is done and every unit has committed: sets folder times (only now, as
+ * writing a file into a folder changes its time), then moves it to its terminal state. Whoever commits the
+ * last unit (or the driver, when units finished first) calls it; two callers at once are harmless: the
+ * times are set twice, and {@code transition} lets only the first terminal state through.
+ */
+final class JobFinisher {
+    private static final System.Logger LOG = System.getLogger(JobFinisher.class.getName());
+
+    private final Durable durable;
+
+    JobFinisher(Durable durable) {
+        this.durable = durable;
+    }
+
+    void finishIfDone(JobId id) {
+        Optional<StoredJob> found = durable.store.get(id);
+        if (found.isEmpty()) {
+            return;
+        }
+        StoredJob job = found.get();
+        if (job.state().isTerminal() || !job.enumerationDone() || job.totals().unitsDone() < job.totals().unitsTotal()) {
+            return;
+        }
+        JobState end;
+        if (job.desiredState() == DesiredState.CANCELLED) {
+            end = JobState.CANCELLED;
+        }
+        else {
+            end = job.totals().filesFailed() > 0 ? JobState.COMPLETED_WITH_ERRORS : JobState.SUCCEEDED;
+            setFolderTimes(job);
+        }
+        if (durable.store.transition(id, end, Optional.empty())) {
+            LOG.log(System.Logger.Level.INFO, "job {0} ended {1}", id, end);
+        }
+        durable.forget(id);
+        durable.deleteScratch(id);
+    }
+
+    void fail(JobId id, JobError error) {
+        if (durable.store.transition(id, JobState.FAILED, Optional.of(error))) {
+            LOG.log(System.Logger.Level.WARNING, "job {0} failed: {1}", id, error.message());
+        }
+        durable.forget(id);
+        durable.deleteScratch(id);
+    }
+
+    /** Deepest folders first, so a parent's time is set after its children's changed it. */
+    private void setFolderTimes(StoredJob job) {
+        JobSpec spec;
+        try {
+            spec = durable.spec(job);
+        }
+        catch (MoverException e) {
+            return; // the job cannot open its endpoints any more; its files are all recorded
+        }
+        if (spec.options().dryRun()) {
+            return;
+        }
+        List<Entry> folders = new ArrayList<>();
+        for (long seq = 0; seq < job.totals().unitsTotal(); seq++) {
+            durable.store.manifest(job.id(), seq).map(Manifests::decode).orElse(List.of()).stream()
+                    .filter(Entry::isDirectory).forEach(folders::add);
+        }
+        folders.sort(Comparator.comparing((Entry e) -> e.path().depth()).reversed());
+        try (PreparedJob prepared = durable.prepare(job.id(), spec, "finish")) {
+            Sink sink = prepared.sink().orElseThrow();
+            for (Entry folder : folders) {
+                try {
+                    sink.setAttributes(folder.path(), folder);
+                }
+                catch (MoverException e) {
+                    LOG.log(System.Logger.Level.WARNING, "could not set the modification time of directory " + folder.path() + ": " + e.getMessage());
+                }
+            }
+        }
+        catch (MoverException e) {
+            LOG.log(System.Logger.Level.WARNING, "could not set folder times of job " + job.id() + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,284 @@
+package io.mover.jobstore.service;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+
+import com.github.kagkarlsson.scheduler.task.CompletionHandler;
+import com.github.kagkarlsson.scheduler.task.ExecutionContext;
+import com.github.kagkarlsson.scheduler.task.TaskInstance;
+
+import io.mover.core.engine.CancellationToken;
+import io.mover.core.engine.FileReport;
+import io.mover.core.engine.JobControls;
+import io.mover.core.engine.JobSpec;
+import io.mover.core.engine.JobState;
+import io.mover.core.engine.JobSummary;
+import io.mover.core.engine.PreparedJob;
+import io.mover.core.engine.Stage;
+import io.mover.core.engine.StageStats;
+import io.mover.core.engine.UnitRun;
+import io.mover.core.service.JobId;
+import io.mover.jobstore.DesiredState;
+import io.mover.jobstore.FileOutcome;
+import io.mover.jobstore.FileResult;
+import io.mover.jobstore.JobError;
+import io.mover.jobstore.StageDelta;
+import io.mover.jobstore.StoredJob;
+import io.mover.spi.Entry;
+import io.mover.spi.MoverException;
+
+/**
+ * The unit task: one attempt at one unit. It takes the unit's lease ({@code beginAttempt}), skips files a
+ * previous attempt recorded, runs the rest through the engine on another thread, and from this one
+ * records outcomes ({@code checkpoint} every {@code checkpointFiles} files or {@code checkpointMillis}),
+ * heartbeats the lease, and follows the job's desired state (pause, cancel) at file boundaries. A refused
+ * checkpoint or heartbeat means a newer attempt holds the unit: this one stops and records nothing more.
+ * The final {@code commitUnit} marks the unit DONE; the last one ends the job.
+ */
+final class UnitWorker {
+    private static final System.Logger LOG = System.getLogger(UnitWorker.class.getName());
+    private static final long POLL_MILLIS = 200;
+    private static final long STATE_MILLIS = 1000;
+    private static final long HEARTBEAT_MILLIS = 5000;
+
+    private final Durable durable;
+    private final JobFinisher finisher;
+    private final int checkpointFiles;
+    private final long checkpointMillis;
+
+    UnitWorker(Durable durable, JobFinisher finisher, int checkpointFiles, long checkpointMillis) {
+        this.durable = durable;
+        this.finisher = finisher;
+        this.checkpointFiles = checkpointFiles;
+        this.checkpointMillis = checkpointMillis;
+    }
+
+    CompletionHandler<Void> execute(TaskInstance<Void> instance, ExecutionContext context) {
+        JobId id = Durable.jobOf(instance);
+        long seq = Durable.seqOf(instance);
+        Optional<StoredJob> found = durable.store.get(id);
+        if (found.isEmpty() || found.get().state().isTerminal()) {
+            return new CompletionHandler.OnCompleteRemove<>();
+        }
+        OptionalLong begun = durable.store.beginAttempt(id, seq, durable.nodeId);
+        if (begun.isEmpty()) {
+            finisher.finishIfDone(id); // done already: a repeated execution; the job may still need ending
+            return new CompletionHandler.OnCompleteRemove<>();
+        }
+        long epoch = begun.getAsLong();
+        Attempt attempt = new Attempt(id, seq, epoch);
+        if (found.get().desiredState() == DesiredState.CANCELLED) {
+            attempt.commit(List.of());
+            return new CompletionHandler.OnCompleteRemove<>();
+        }
+        JobSpec spec;
+        try {
+            spec = durable.spec(found.get());
+        }
+        catch (MoverException e) {
+            finisher.fail(id, new JobError(e.code().name(), e.getMessage()));
+            return new CompletionHandler.OnCompleteRemove<>();
+        }
+        List<Entry> entries = durable.store.manifest(id, seq).map(Manifests::decode).orElse(List.of());
+        List<Entry> todo = epoch > 1 ? notRecorded(id, entries) : entries;
+        boolean finished;
+        try {
+            finished = attempt.run(spec, durable.controls(found.get(), spec), todo, context);
+        }
+        catch (MoverException e) {
+            if (e.isRetryable()) {
+                throw e; // db-scheduler runs the unit again a little later; the next attempt skips what was recorded
+            }
+            finisher.fail(id, new JobError(e.code().name(), e.getMessage())); // e.g. the source is gone
+            return new CompletionHandler.OnCompleteRemove<>();
+        }
+        if (!finished) {
+            // the node is stopping: recorded files stay; the rest runs when the scheduler starts again
+            return (complete, operations) -> operations.reschedule(complete, Instant.now());
+        }
+        return new CompletionHandler.OnCompleteRemove<>();
+    }
+
+    /** Entries a previous attempt has not recorded (directories always: creating them again is harmless). */
+    private List<Entry> notRecorded(JobId id, List<Entry> entries) {
+        Set<String> paths = new HashSet<>();
+        entries.forEach(entry -> paths.add(entry.path().toString()));
+        Set<String> recorded = new HashSet<>();
+        try (Stream<String> stream = durable.store.recordedPaths(id)) {
+            stream.filter(paths::contains).forEach(recorded::add);
+        }
+        return entries.stream().filter(entry -> entry.isDirectory() || !recorded.contains(entry.path().toString())).toList();
+    }
+
+    /** One attempt's bookkeeping: the outcomes not yet recorded and the stage figures already sent. */
+    private final class Attempt {
+        private final JobId id;
+        private final long seq;
+        private final long epoch;
+        private final ConcurrentLinkedQueue<FileReport> reports = new ConcurrentLinkedQueue<>();
+        private final Map<Stage, StageStats> sent = new EnumMap<>(Stage.class);
+        private UnitRun run;
+        private boolean stale;
+        /** What ended the engine's run: its summary, or an unexpected failure. */
+        private JobSummary summary;
+        private Throwable unexpected;
+
+        Attempt(JobId id, long seq, long epoch) {
+            this.id = id;
+            this.seq = seq;
+            this.epoch = epoch;
+        }
+
+        /** True when the unit was committed (or a newer attempt took it); false when the node is stopping. */
+        boolean run(JobSpec spec, JobControls controls, List<Entry> todo, ExecutionContext context) {
+            CancellationToken cancellation = new CancellationToken();
+            AtomicBoolean stopStarting = new AtomicBoolean();
+            String purpose = "unit-" + seq;
+            try (PreparedJob prepared = durable.prepare(id, spec, purpose);
+                    ExecutorService thread = Executors.newVirtualThreadPerTaskExecutor()) {
+                run = durable.engine.unit(prepared, todo, reports::add, cancellation, controls, stopStarting::get);
+                Future<JobSummary> done = thread.submit(run::run);
+                long lastState = 0;
+                long lastHeartbeat = System.nanoTime();
+                long lastCheckpoint = System.nanoTime();
+                while (!await(done)) {
+                    long now = System.nanoTime();
+                    if (durable.stopping || context.getSchedulerState().isShuttingDown()) {
+                        stopStarting.set(true);
+                        if (controls.pauseRequested()) {
+                            cancellation.cancel(); // a paused unit would wait for a resume that will not come
+                        }
+                    }
+                    if (millis(now - lastState) >= STATE_MILLIS) {
+                        lastState = now;
+                        follow(controls, cancellation);
+                    }
+                    if (reports.size() >= checkpointFiles || millis(now - lastCheckpoint) >= checkpointMillis) {
+                        lastCheckpoint = now;
+                        lastHeartbeat = now;
+                        stale = !durable.store.checkpoint(id, seq, epoch, drain(), deltas());
+                    }
+                    else if (millis(now - lastHeartbeat) >= HEARTBEAT_MILLIS) {
+                        lastHeartbeat = now;
+                        stale = !durable.store.heartbeat(id, seq, epoch);
+                    }
+                    if (stale) {
+                        LOG.log(System.Logger.Level.INFO, "unit {0} of job {1} is held by a newer attempt: this one stops", seq, id);
+                        cancellation.cancel();
+                    }
+                }
+            }
+            finally {
+                durable.deleteScratch(id, purpose);
+            }
+            if (stale) {
+                return true;
+            }
+            if (unexpected != null) {
+                // not every file of the unit was accounted for: record what was, and let db-scheduler retry the rest
+                durable.store.checkpoint(id, seq, epoch, drain(), deltas());
+                throw new IllegalStateException("unit " + seq + " of job " + id + " failed unexpectedly: " + unexpected, unexpected);
+            }
+            if (stopStarting.get()) {
+                durable.store.checkpoint(id, seq, epoch, drain(), deltas());
+                return false;
+            }
+            if (summary != null && summary.state() == JobState.FAILED && summary.error().isPresent()) {
+                // a fatal error (no space, authentication) stops the job, as it stops a crawled one
+                durable.store.checkpoint(id, seq, epoch, drain(), deltas());
+                finisher.fail(id, new JobError(summary.errorCode().map(Enum::name).orElse("INTERNAL"), summary.error().get()));
+                return true;
+            }
+            commit(drain());
+            return true;
+        }
+
+        private boolean await(Future<JobSummary> done) {
+            try {
+                summary = done.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
+                return true;
+            }
+            catch (TimeoutException e) {
+                return false;
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                unexpected = e;
+                return true;
+            }
+            catch (ExecutionException e) {
+                unexpected = e.getCause();
+                return true;
+            }
+        }
+
+        /** Pause and resume this node's controls as the user asked; cancel in-flight blocks on a cancel. */
+        private void follow(JobControls controls, CancellationToken cancellation) {
+            DesiredState desired = durable.store.get(id).map(StoredJob::desiredState).orElse(DesiredState.CANCELLED);
+            switch (desired) {
+                case CANCELLED -> cancellation.cancel();
+                case PAUSED -> controls.pause();
+                case RUNNING -> controls.resume();
+            }
+        }
+
+        void commit(List<FileResult> results) {
+            if (durable.store.commitUnit(id, seq, epoch, results, deltas())) {
+                finisher.finishIfDone(id);
+            }
+        }
+
+        private List<FileResult> drain() {
+            List<FileResult> results = new ArrayList<>();
+            for (FileReport report; (report = reports.poll()) != null; ) {
+                results.add(switch (report.outcome()) {
+                    case TRANSFERRED -> FileResult.transferred(report.path(), report.bytes(), report.attempts());
+                    case SKIPPED -> new FileResult(report.path(), FileOutcome.SKIPPED, 0, report.attempts(), Optional.empty(), report.message());
+                    case FAILED -> FileResult.failed(report.path(), report.code().map(Enum::name).orElse("INTERNAL"),
+                            report.message().orElse("failed"), report.attempts());
+                });
+            }
+            return results;
+        }
+
+        /** What each stage measured since the last record: the run's figures are cumulative. */
+        private StageDelta[] deltas() {
+            if (run == null) {
+                return new StageDelta[0];
+            }
+            List<StageDelta> deltas = new ArrayList<>();
+            for (StageStats now : run.stages()) {
+                StageStats before = sent.get(now.stage());
+                long bytes = now.bytes() - (before == null ? 0 : before.bytes());
+                long ops = now.operations() - (before == null ? 0 : before.operations());
+                long busy = now.busy().toNanos() - (before == null ? 0 : before.busy().toNanos());
+                long wait = now.waiting().toNanos() - (before == null ? 0 : before.waiting().toNanos());
+                sent.put(now.stage(), now);
+                if (bytes != 0 || ops != 0 || busy != 0 || wait != 0) {
+                    deltas.add(new StageDelta(now.stage(), bytes, busy, wait, ops));
+                }
+            }
+            return deltas.toArray(StageDelta[]::new);
+        }
+    }
+
+    private static long millis(long nanos) {
+        return nanos / 1_000_000;
+    }
+}

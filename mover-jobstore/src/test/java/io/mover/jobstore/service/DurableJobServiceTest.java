@@ -1,0 +1,216 @@
+package io.mover.jobstore.service;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.mover.core.engine.JobSpec;
+import io.mover.core.engine.JobState;
+import io.mover.core.engine.JobSummary;
+import io.mover.core.engine.TransferOptions;
+import io.mover.core.plugin.PluginRegistry;
+import io.mover.core.service.FileOutcome;
+import io.mover.core.service.FileResult;
+import io.mover.core.service.JobEndedException;
+import io.mover.core.service.JobId;
+import io.mover.core.service.JobView;
+import io.mover.jobstore.JobDatabase;
+import io.mover.jobstore.JobStores;
+import io.mover.jobstore.NewJob;
+import io.mover.jobstore.NewUnit;
+import io.mover.spi.Entry;
+import io.mover.jobstore.SchedulerSettings;
+import io.mover.spi.RelativePath;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+@Timeout(120)
+class DurableJobServiceTest {
+    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+
+    @TempDir
+    Path dataDir;
+
+    private final MemoryPlugin plugin = new MemoryPlugin();
+    private final PluginRegistry registry = PluginRegistry.of(List.of(plugin), "test");
+    private final MemoryStore src = plugin.store("src");
+    private final MemoryStore dst = plugin.store("dst");
+    private DurableJobService service;
+
+    private DurableJobService open() {
+        SchedulerSettings settings = new SchedulerSettings("node-1", Duration.ofMillis(100), Duration.ofSeconds(1), 4, 4, Duration.ofSeconds(20),
+                Clock.systemUTC());
+        service = new DurableJobService(JobStores.open(dataDir), registry, dataDir.resolve("scratch"), name -> Optional.empty(), settings,
+                Duration.ofMillis(100), 50);
+        return service;
+    }
+
+    @AfterEach
+    void close() {
+        if (service != null) {
+            service.close();
+        }
+    }
+
+    private void tree(int files) {
+        Random random = new Random(1);
+        for (int i = 0; i < files; i++) {
+            byte[] data = new byte[random.nextInt(5000)];
+            random.nextBytes(data);
+            src.file("d" + (i % 7) + "/sub" + (i % 3) + "/f" + i + ".bin", data, T0.plusSeconds(i));
+        }
+        src.dir("empty", T0);
+        src.dir("d1", T0.plusSeconds(99));
+    }
+
+    private static JobSpec copy(TransferOptions options) {
+        return JobSpec.copy("mem://src", "mem://dst", options);
+    }
+
+    private static TransferOptions.Builder options() {
+        return TransferOptions.builder().blockSize(4096).bufferPoolBytes(1 << 20).retries(1, Duration.ofMillis(1));
+    }
+
+    private JobSummary await(JobId id) throws InterruptedException {
+        return service.await(id, Duration.ofSeconds(60)).orElseThrow(() -> new AssertionError("job did not end in 60 s"));
+    }
+
+    private void assertCopiedOnce(JobId id, int files) {
+        for (var entry : src.nodes.entrySet()) {
+            if (entry.getValue().data() != null) {
+                assertThat(dst.data(entry.getKey().toString())).as(entry.getKey().toString()).isEqualTo(entry.getValue().data());
+            }
+        }
+        List<FileResult> recorded = service.files(id, Optional.empty(), 0, files + 10).items();
+        Set<String> paths = new HashSet<>();
+        recorded.forEach(r -> assertThat(paths.add(r.path())).as("recorded once: " + r.path()).isTrue());
+        assertThat(recorded).hasSize(files).allMatch(r -> r.outcome() == FileOutcome.TRANSFERRED);
+    }
+
+    @Test
+    void runsAJobInUnitsToSucceededRecordingEachFileOnce() throws InterruptedException {
+        tree(400);
+        open();
+        JobView view = service.submit(copy(options().build()));
+
+        JobSummary summary = await(view.id());
+
+        assertThat(summary.state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(summary.filesTransferred()).isEqualTo(400);
+        assertThat(summary.filesScanned()).isEqualTo(400);
+        assertCopiedOnce(view.id(), 400);
+        assertThat(dst.stat(RelativePath.of("empty"))).isPresent();
+        assertThat(dst.nodes.get(RelativePath.of("d1")).mtime()).isEqualTo(T0.plusSeconds(99));
+        assertThat(service.get(view.id()).orElseThrow().state()).isEqualTo(JobState.SUCCEEDED);
+    }
+
+    @Test
+    void pausesResumesAndCancels() throws InterruptedException {
+        tree(300);
+        dst.writeDelay(Duration.ofMillis(5));
+        open();
+        JobId paused = service.submit(copy(options().concurrency(1).build())).id();
+        assertThat(service.pause(paused).state()).isEqualTo(JobState.PAUSED);
+        Thread.sleep(500);
+        long during = service.get(paused).orElseThrow().progress().map(p -> p.filesDone()).orElse(0L);
+        Thread.sleep(1000);
+        assertThat(service.get(paused).orElseThrow().progress().map(p -> p.filesDone()).orElse(0L)).isLessThanOrEqualTo(during + 4);
+        service.resume(paused);
+        assertThat(await(paused).state()).isEqualTo(JobState.SUCCEEDED);
+        assertCopiedOnce(paused, 300);
+        assertThatThrownBy(() -> service.pause(paused)).isInstanceOf(JobEndedException.class);
+
+        JobId cancelled = service.submit(JobSpec.copy("mem://src", "mem://dst2", options().concurrency(1).build())).id();
+        service.cancel(cancelled);
+        JobSummary summary = await(cancelled);
+        assertThat(summary.state()).isEqualTo(JobState.CANCELLED);
+        assertThat(summary.filesTransferred()).isLessThan(300);
+    }
+
+    @Test
+    void aJobStoppedByCloseContinuesWhenTheServiceStartsAgain() throws InterruptedException {
+        tree(300);
+        dst.writeDelay(Duration.ofMillis(10));
+        open();
+        JobId id = service.submit(copy(options().concurrency(2).build())).id();
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (service.files(id, Optional.empty(), 0, 10).items().size() < 10 && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        service.close();
+        service = null;
+        dst.writeDelay(Duration.ZERO);
+
+        open();
+        assertThat(await(id).state()).isEqualTo(JobState.SUCCEEDED);
+        assertCopiedOnce(id, 300);
+        assertThat(service.get(id).orElseThrow().summary().orElseThrow().filesTransferred()).isEqualTo(300);
+    }
+
+    /**
+     * A driver that crashed after storing its first unit runs again: it resumes after that unit's last
+     * path, so no entry is cut into two units, and every file is copied and recorded once.
+     */
+    @Test
+    void aDriverRunAgainResumesAfterTheLastStoredUnit() throws InterruptedException {
+        tree(120);
+        JobId id = JobId.random();
+        JobSpec spec = copy(options().build());
+        try (JobDatabase database = JobStores.open(dataDir)) {
+            StoredSpec specs = new StoredSpec(registry, name -> Optional.empty());
+            database.store().create(new NewJob(id, spec.kind(), specs.encode(spec)));
+            // what the crashed driver had cut: the root and the first entries of the sorted crawl
+            List<Entry> first = List.of(src.stat(RelativePath.ROOT).orElseThrow(), src.stat(RelativePath.of("d0")).orElseThrow(),
+                    src.stat(RelativePath.of("d0/sub0")).orElseThrow(), src.stat(RelativePath.of("d0/sub0/f0.bin")).orElseThrow());
+            assertThat(database.store().addUnits(id, List.of(new NewUnit(0, 1, first.get(3).size(), Manifests.encode(first))))).isEqualTo(1);
+            database.store().addScanned(id, 1, first.get(3).size());
+        }
+        open();
+
+        assertThat(await(id).state()).isEqualTo(JobState.SUCCEEDED);
+        assertCopiedOnce(id, 120);
+        Set<String> cut = new HashSet<>();
+        service.close();
+        service = null;
+        try (JobDatabase database = JobStores.open(dataDir)) {
+            long units = database.store().get(id).orElseThrow().totals().unitsTotal();
+            assertThat(units).isGreaterThan(1);
+            for (long seq = 0; seq < units; seq++) {
+                for (Entry entry : Manifests.decode(database.store().manifest(id, seq).orElseThrow())) {
+                    assertThat(cut.add(entry.path().toString())).as("cut once: " + entry.path()).isTrue();
+                }
+            }
+            assertThat(database.store().get(id).orElseThrow().totals().filesScanned()).isEqualTo(120);
+        }
+    }
+
+    /** Inline secrets live only in memory: after a restart the job cannot open its endpoints and fails saying why. */
+    @Test
+    void aJobWhoseInlineSecretsWereLostFailsWithAClearMessage() throws InterruptedException {
+        tree(3);
+        JobId id = JobId.random();
+        JobSpec spec = new JobSpec(io.mover.core.engine.JobKind.COPY, "mem://src", "mem://dst", java.util.Map.of("token", "s3cret"),
+                java.util.Map.of(), options().build(), Optional.empty(), Optional.empty());
+        try (JobDatabase database = JobStores.open(dataDir)) {
+            database.store().create(new NewJob(id, spec.kind(), new StoredSpec(registry, name -> Optional.empty()).encode(spec)));
+        }
+        open();
+
+        JobSummary summary = await(id);
+        assertThat(summary.state()).isEqualTo(JobState.FAILED);
+        assertThat(summary.error().orElseThrow()).contains("resubmit it or use a named credential");
+        assertThat(summary.errorCode()).contains(io.mover.spi.ErrorCode.INVALID_CONFIG);
+    }
+}

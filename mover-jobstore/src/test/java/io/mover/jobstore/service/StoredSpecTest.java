@@ -1,0 +1,54 @@
+package io.mover.jobstore.service;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+import io.mover.core.engine.JobKind;
+import io.mover.core.engine.JobSpec;
+import io.mover.core.engine.OverwritePolicy;
+import io.mover.core.engine.TransferOptions;
+import io.mover.core.plugin.PluginRegistry;
+import io.mover.spi.MoverException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class StoredSpecTest {
+    private final StoredSpec specs = new StoredSpec(PluginRegistry.of(List.of(new MemoryPlugin()), "test"),
+            name -> name.equals("vault") ? Optional.of(Map.of("token", "s3cret")) : Optional.empty());
+
+    @Test
+    void optionsSurviveTheRoundTrip() {
+        TransferOptions options = TransferOptions.builder().concurrency(3).includes(List.of("*.txt")).overwrite(OverwritePolicy.TRUE)
+                .retries(5, Duration.ofMillis(7)).bandwidthCap(4096).codec("none").build();
+        JobSpec spec = JobSpec.copy("mem://src", "mem://dst", options);
+        String json = specs.encode(spec);
+
+        assertThat(specs.decode(json, "j1")).isEqualTo(spec);
+    }
+
+    @Test
+    void inlineSecretsAreNotStoredAndTheJobCannotRunFromTheStoreAlone() {
+        JobSpec spec = new JobSpec(JobKind.COPY, "mem://src", "mem://dst", Map.of("token", "s3cret"), Map.of(), TransferOptions.defaults(),
+                Optional.empty(), Optional.empty());
+        String json = specs.encode(spec);
+
+        assertThat(json).doesNotContain("s3cret");
+        assertThatThrownBy(() -> specs.decode(json, "j1")).isInstanceOf(MoverException.class)
+                .hasMessageContaining("resubmit it or use a named credential");
+    }
+
+    @Test
+    void secretsOfANamedCredentialComeBackFromIt() {
+        JobSpec spec = new JobSpec(JobKind.COPY, "mem://src", "mem://dst", Map.of("token", "s3cret"), Map.of(), TransferOptions.defaults(),
+                Optional.of("vault"), Optional.empty());
+        String json = specs.encode(spec);
+
+        assertThat(json).doesNotContain("s3cret");
+        assertThat(specs.decode(json, "j1").sourceConfig()).containsEntry("token", "s3cret");
+    }
+}
