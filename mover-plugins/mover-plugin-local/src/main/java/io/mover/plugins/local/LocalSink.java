@@ -40,24 +40,15 @@ import static java.util.Objects.requireNonNull;
  */
 final class LocalSink implements Sink, SymbolicLinks, ServerSideCopy {
     private final Path root;
-    /** The root with its links resolved: what every existing ancestor of a path must stay below. */
-    private final Path realRoot;
+    private final LocalConfinement confinement;
     private final String jobKey;
     private final boolean fsync;
     private final Set<Path> open = ConcurrentHashMap.newKeySet();
-    /** Directories already resolved inside the root; see {@link #inside}. Forgotten on any delete. */
-    private final Set<Path> confined = ConcurrentHashMap.newKeySet();
-    private static final int MAX_CONFINED = 4096;
     private static final Set<StandardOpenOption> CREATE_NEW_FOR_WRITING = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
 
     LocalSink(Path root, String jobKey, boolean fsync) {
         this.root = requireNonNull(root, "root is null");
-        try {
-            this.realRoot = root.toRealPath();
-        }
-        catch (IOException e) {
-            throw IoErrors.map(e, "resolve the destination", root);
-        }
+        this.confinement = new LocalConfinement(root);
         this.jobKey = requireNonNull(jobKey, "jobKey is null");
         this.fsync = fsync;
     }
@@ -72,7 +63,7 @@ final class LocalSink implements Sink, SymbolicLinks, ServerSideCopy {
         if (LocalTemporaries.isTemporary(path.name())) {
             return Optional.empty();
         }
-        Path file = inside(path);
+        Path file = confinement.inside(path);
         try {
             return LocalFiles.entry(file, path, false);
         }
@@ -83,7 +74,7 @@ final class LocalSink implements Sink, SymbolicLinks, ServerSideCopy {
 
     @Override
     public Stream<Entry> list(RelativePath directory) {
-        Path dir = inside(directory);
+        Path dir = confinement.inside(directory);
         if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
             if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
                 throw new MoverException(ErrorCode.NOT_A_DIRECTORY, "cannot list " + dir + ": not a directory");
@@ -112,7 +103,7 @@ final class LocalSink implements Sink, SymbolicLinks, ServerSideCopy {
             try {
                 BasicFileAttributes attributes = Files.readAttributes(current, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
                 if (attributes.isSymbolicLink()) {
-                    checkLinkedDirectory(current, directory);
+                    confinement.checkLinkedDirectory(current, directory);
                 }
                 else if (!attributes.isDirectory()) {
                     throw new MoverException(ErrorCode.NOT_A_DIRECTORY, "cannot create directory " + current
@@ -146,7 +137,7 @@ final class LocalSink implements Sink, SymbolicLinks, ServerSideCopy {
             throw new MoverException(ErrorCode.INVALID_PATH, "cannot write a file at the destination root; name a directory as destination");
         }
         refuseReserved(path);
-        Path target = inside(path);
+        Path target = confinement.inside(path);
         Path temporary = target.resolveSibling(LocalTemporaries.name(jobKey, path.name()));
         try {
             OptionalInt mode = LocalFiles.POSIX ? entry.attributes().posixMode() : OptionalInt.empty();
@@ -199,9 +190,9 @@ final class LocalSink implements Sink, SymbolicLinks, ServerSideCopy {
         if (path.isRoot()) {
             throw new MoverException(ErrorCode.INVALID_PATH, "refusing to delete the destination root");
         }
-        Path file = inside(path);
+        Path file = confinement.inside(path);
         // a deleted folder may come back as a link: check again from scratch
-        confined.clear();
+        confinement.forget();
         try {
             if (recursive && Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
                 // walkFileTree does not follow links by default: a link inside is removed, never its target
@@ -236,7 +227,7 @@ final class LocalSink implements Sink, SymbolicLinks, ServerSideCopy {
 
     @Override
     public void setAttributes(RelativePath path, Entry entry) {
-        Path file = inside(path);
+        Path file = confinement.inside(path);
         try {
             LocalFiles.applyAttributes(file, entry);
         }
@@ -247,7 +238,7 @@ final class LocalSink implements Sink, SymbolicLinks, ServerSideCopy {
 
     @Override
     public int removeStaleTemporaries(RelativePath directory) {
-        Path dir = inside(directory);
+        Path dir = confinement.inside(directory);
         String prefix = LocalTemporaries.PREFIX + jobKey + ".";
         int removed = 0;
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, file -> file.getFileName().toString().startsWith(prefix) && LocalTemporaries.isTemporary(file.getFileName().toString()))) {
@@ -269,7 +260,7 @@ final class LocalSink implements Sink, SymbolicLinks, ServerSideCopy {
     @Override
     public void createSymbolicLink(RelativePath path, String target) {
         refuseReserved(path);
-        Path link = inside(path);
+        Path link = confinement.inside(path);
         Path temporary = link.resolveSibling(LocalTemporaries.name(jobKey, path.name()));
         try {
             Files.createSymbolicLink(temporary, Path.of(target));
@@ -289,74 +280,11 @@ final class LocalSink implements Sink, SymbolicLinks, ServerSideCopy {
     @Override
     public void close() {}
 
-    private void remember(Path directory) {
-        if (confined.size() >= MAX_CONFINED) {
-            // bounded: a tree of a million folders must not grow the heap; folders come in crawl order anyway
-            confined.clear();
-        }
-        confined.add(directory);
-    }
-
     private static void refuseReserved(RelativePath path) {
         for (String segment : path.segments()) {
             if (LocalTemporaries.isTemporary(segment)) {
                 throw new MoverException(ErrorCode.INVALID_PATH, "cannot write '" + path + "': names of the form .mover.<job>.<hex>.<name> are mover's temporaries");
             }
         }
-    }
-
-    /**
-     * {@code root} joined with {@code path}, refused when its deepest existing ancestor resolves outside
-     * the root: a symbolic link planted in the destination must not redirect a write, a delete or a
-     * listing elsewhere. (A link swapped in after this check is not caught; only someone who can
-     * already write the destination can do that.) A directory found inside is remembered, so the files
-     * of one folder pay for one {@code realpath}, not one each: it walks every component with
-     * {@code readlink} and {@code lstat}, which was half the system calls of a small-file copy.
-     */
-    private Path inside(RelativePath path) {
-        Path file = LocalFiles.resolve(root, path);
-        Path ancestor = file.getParent();
-        if (path.depth() > 1 && confined.contains(ancestor)) {
-            return file;
-        }
-        for (int level = path.depth() - 1; level > 0; level--, ancestor = ancestor.getParent()) {
-            try {
-                if (!ancestor.toRealPath().startsWith(realRoot)) {
-                    throw escapes(path);
-                }
-                if (level == path.depth() - 1) {
-                    remember(ancestor);
-                }
-                return file;
-            }
-            catch (NoSuchFileException missing) {
-                // not there yet: nothing below it can be redirected, so ask its parent
-            }
-            catch (IOException e) {
-                throw IoErrors.map(e, "resolve", ancestor);
-            }
-        }
-        return file;
-    }
-
-    /** A link met by mkdirs may be passed through when it leads to a directory inside the root. */
-    private void checkLinkedDirectory(Path link, RelativePath directory) throws IOException {
-        Path real;
-        try {
-            real = link.toRealPath();
-        }
-        catch (NoSuchFileException dangling) {
-            throw new MoverException(ErrorCode.NOT_A_DIRECTORY, "cannot create directory " + link + ": a dangling symbolic link is in the way");
-        }
-        if (!real.startsWith(realRoot)) {
-            throw escapes(directory);
-        }
-        if (!Files.isDirectory(real)) {
-            throw new MoverException(ErrorCode.NOT_A_DIRECTORY, "cannot create directory " + link + ": a symbolic link to a file is in the way");
-        }
-    }
-
-    private MoverException escapes(RelativePath path) {
-        return new MoverException(ErrorCode.INVALID_PATH, "refusing '" + path + "': it passes through a symbolic link that leads outside the destination " + root);
     }
 }
