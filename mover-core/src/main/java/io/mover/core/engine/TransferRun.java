@@ -2,11 +2,9 @@ package io.mover.core.engine;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
@@ -92,7 +90,7 @@ final class TransferRun {
                 enumerate();
             }
             else {
-                runManifest();
+                new UnitPlan(this, manifest).run();
             }
             ticker.enumerationDone();
         }
@@ -115,72 +113,6 @@ final class TransferRun {
             return;
         }
         crawl(RelativePath.ROOT, DirectoryNode.root(root, this::directoryComplete));
-    }
-
-    /**
-     * The unit's entries in order: each distinct folder is created once (and cleared of temporaries a
-     * crashed attempt left), each file scheduled as a crawled one would be. Folder times are not set here:
-     * other units may still write into the folder.
-     */
-    private void runManifest() {
-        Entry root = job.sourceRoot();
-        DirectoryNode parent = DirectoryNode.root(root, node -> {});
-        Set<RelativePath> folders = new HashSet<>();
-        java.util.Map<RelativePath, MoverException> failedFolders = new java.util.HashMap<>();
-        try {
-            for (Entry entry : manifest.entries()) {
-                if (stopped() || manifest.stopStarting().getAsBoolean()) {
-                    return;
-                }
-                if (entry.isDirectory()) {
-                    prepareFolder(entry.path(), folders, failedFolders).ifPresent(e -> entryFailed(entry.path(), e));
-                    continue;
-                }
-                RelativePath target = root.isFile() ? job.rootTarget() : entry.path();
-                Optional<MoverException> folderFailed = root.isFile() ? Optional.empty()
-                        : prepareFolder(entry.path().parent(), folders, failedFolders);
-                if (folderFailed.isPresent()) {
-                    // each file is accounted for: it fails with its folder
-                    scanned(entry);
-                    fileFailed(entry.path(), folderFailed.get(), 1);
-                    continue;
-                }
-                scanned(entry);
-                if (entry.type() == io.mover.spi.EntryType.SYMLINK) {
-                    symlink(entry);
-                }
-                else {
-                    schedule(new FileCopy(this, entry, target, parent));
-                }
-            }
-        }
-        finally {
-            parent.closed();
-        }
-    }
-
-    /** Creates a folder of the unit once; the error when it cannot be created (remembered for its other files). */
-    private Optional<MoverException> prepareFolder(RelativePath folder, Set<RelativePath> done, java.util.Map<RelativePath, MoverException> failed) {
-        if (failed.containsKey(folder)) {
-            return Optional.of(failed.get(folder));
-        }
-        if (job.sink().isEmpty() || done.contains(folder)) {
-            return Optional.empty();
-        }
-        try {
-            long start = System.nanoTime();
-            if (sink().mkdirs(folder)) {
-                counters.directoriesCreated.increment();
-            }
-            sink().removeStaleTemporaries(folder);
-            meters.get(Stage.ENUMERATE).busy(start, 0);
-            done.add(folder);
-            return Optional.empty();
-        }
-        catch (MoverException e) {
-            failed.put(folder, e);
-            return Optional.of(e);
-        }
     }
 
     /** Creates the directory at the destination, then visits its entries as the listing streams. */
@@ -247,7 +179,7 @@ final class TransferRun {
         }
     }
 
-    private void scanned(Entry entry) {
+    void scanned(Entry entry) {
         counters.filesScanned.increment();
         counters.bytesScanned.add(entry.size());
     }
@@ -257,7 +189,7 @@ final class TransferRun {
      * back), then starts each range on a virtual thread. A stopped job still runs each range without a
      * permit: the range sees the stop at once and the file is accounted for.
      */
-    private void schedule(FileCopy file) {
+    void schedule(FileCopy file) {
         file.directoryOpened();
         for (int range = 0; range < file.ranges(); range++) {
             long start = System.nanoTime();
@@ -280,7 +212,7 @@ final class TransferRun {
         }
     }
 
-    private void symlink(Entry entry) {
+    void symlink(Entry entry) {
         if (options.symlinks() != SymlinkPolicy.PRESERVE || entry.attributes().symlinkTarget().isEmpty()) {
             counters.filesSkipped.increment();
             report(entry.path(), FileReport.Outcome.SKIPPED, 0, 1, null, "symbolic link not preserved");
@@ -356,7 +288,7 @@ final class TransferRun {
         }
     }
 
-    private void entryFailed(RelativePath path, MoverException error) {
+    void entryFailed(RelativePath path, MoverException error) {
         fileFailed(path, error, 1);
     }
 
