@@ -77,6 +77,11 @@ public final class MemoryStore implements Source, Sink {
         return commits.get();
     }
 
+    /** The paths of the files held, in order. */
+    public List<String> filePaths() {
+        return nodes.entrySet().stream().filter(e -> e.getValue().type() == EntryType.FILE).map(e -> e.getKey().toString()).toList();
+    }
+
     public byte[] data(String path) {
         Node node = nodes.get(RelativePath.of(path));
         return node == null ? null : node.data();

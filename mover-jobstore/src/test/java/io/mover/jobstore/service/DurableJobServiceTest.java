@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.mover.core.engine.MemoryPlugin;
+import io.mover.core.engine.MemoryStore;
 import io.mover.core.engine.JobSpec;
 import io.mover.core.engine.JobState;
 import io.mover.core.engine.JobSummary;
@@ -88,10 +90,8 @@ class DurableJobServiceTest {
     }
 
     private void assertCopiedOnce(JobId id, int files) {
-        for (var entry : src.nodes.entrySet()) {
-            if (entry.getValue().data() != null) {
-                assertThat(dst.data(entry.getKey().toString())).as(entry.getKey().toString()).isEqualTo(entry.getValue().data());
-            }
+        for (String path : src.filePaths()) {
+            assertThat(dst.data(path)).as(path).isEqualTo(src.data(path));
         }
         List<FileResult> recorded = service.files(id, Optional.empty(), 0, files + 10).items();
         Set<String> paths = new HashSet<>();
@@ -112,7 +112,7 @@ class DurableJobServiceTest {
         assertThat(summary.filesScanned()).isEqualTo(400);
         assertCopiedOnce(view.id(), 400);
         assertThat(dst.stat(RelativePath.of("empty"))).isPresent();
-        assertThat(dst.nodes.get(RelativePath.of("d1")).mtime()).isEqualTo(T0.plusSeconds(99));
+        assertThat(dst.stat(RelativePath.of("d1")).orElseThrow().lastModified()).isEqualTo(T0.plusSeconds(99));
         assertThat(service.get(view.id()).orElseThrow().state()).isEqualTo(JobState.SUCCEEDED);
     }
 

@@ -7,6 +7,7 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
+import io.mover.core.engine.MemoryPlugin;
 import io.mover.core.engine.JobKind;
 import io.mover.core.engine.JobSpec;
 import io.mover.core.engine.OverwritePolicy;
