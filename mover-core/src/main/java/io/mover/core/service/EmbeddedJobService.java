@@ -21,7 +21,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Stream;
 
 import io.mover.core.engine.JobControls;
 import io.mover.core.engine.JobListener;
@@ -89,7 +88,7 @@ public final class EmbeddedJobService implements JobService {
             throw new MoverException(ErrorCode.IO_ERROR, "cannot create the scratch directory " + scratch + ": " + e.getMessage(), e);
         }
         catch (RuntimeException e) {
-            deleteTree(scratch);
+            ScratchSpace.delete(scratch);
             throw e;
         }
         JobRecord job = new JobRecord(id, spec, clock.instant());
@@ -132,7 +131,7 @@ public final class EmbeddedJobService implements JobService {
             }
         }
         finally {
-            deleteTree(scratch);
+            ScratchSpace.delete(scratch);
         }
         if (summary != null) {
             job.finished(summary);
@@ -276,18 +275,6 @@ public final class EmbeddedJobService implements JobService {
         }
         catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("the JDK has no SHA-256", e);
-        }
-    }
-
-    private static void deleteTree(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        }
-        catch (IOException | RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "could not remove scratch directory " + root + ": " + e.getMessage());
         }
     }
 }

@@ -4,11 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Stream;
 
 import com.github.kagkarlsson.scheduler.SchedulerClient;
 import com.github.kagkarlsson.scheduler.task.TaskInstance;
@@ -19,6 +17,7 @@ import io.mover.core.engine.JobSpec;
 import io.mover.core.engine.PreparedJob;
 import io.mover.core.engine.TransferEngine;
 import io.mover.core.service.JobId;
+import io.mover.core.service.ScratchSpace;
 import io.mover.jobstore.JobStore;
 import io.mover.jobstore.StoredJob;
 import io.mover.spi.ErrorCode;
@@ -132,22 +131,10 @@ final class Durable {
     }
 
     void deleteScratch(JobId id, String purpose) {
-        delete(scratchRoot.resolve(id.key()).resolve(purpose));
+        ScratchSpace.delete(scratchRoot.resolve(id.key()).resolve(purpose));
     }
 
     void deleteScratch(JobId id) {
-        delete(scratchRoot.resolve(id.key()));
-    }
-
-    private static void delete(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        }
-        catch (IOException | RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "could not remove scratch directory " + root + ": " + e.getMessage());
-        }
+        ScratchSpace.delete(scratchRoot.resolve(id.key()));
     }
 }
