@@ -5,7 +5,9 @@ import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -16,13 +18,16 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
+import io.mover.jobstore.TestPostgres;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The durable job service's promise, end to end: a server killed with SIGKILL in the middle of a copy
  * leaves the job in its data directory; a new server on the same directory continues it to SUCCEEDED,
- * the destination byte-identical, no temporaries left, each file recorded once. A second server on the
- * directory in use is refused in one line.
+ * the destination byte-identical, no temporaries left, each file recorded once; on the embedded H2 store
+ * and on PostgreSQL (where the dead node's units are revived by db-scheduler's dead-execution detection,
+ * not released at start). A second server on the directory in use is refused in one line.
  */
 @Timeout(240)
 class CrashEndToEndTest {
@@ -31,8 +36,10 @@ class CrashEndToEndTest {
     @TempDir
     Path dir;
 
-    private ServerProcess start(String name, int port) throws IOException {
-        return ServerProcess.start(dir, name, "--port", Integer.toString(port), "--data-dir", dir.resolve("data").toString());
+    private ServerProcess start(String name, int port, String... more) throws IOException {
+        List<String> args = new ArrayList<>(List.of("--port", Integer.toString(port), "--data-dir", dir.resolve("data").toString()));
+        args.addAll(List.of(more));
+        return ServerProcess.start(dir, name, args.toArray(String[]::new));
     }
 
     private Path tree(Path root) throws IOException {
@@ -53,12 +60,43 @@ class CrashEndToEndTest {
     }
 
     @Test
-    void aKilledServersJobContinuesOnTheNextServerAndEndsWithEachFileOnce() throws Exception {
+    void onTheEmbeddedStoreAKilledServersJobContinuesOnTheNextServerAndEndsWithEachFileOnce() throws Exception {
+        int port = ServerProcess.freePort();
+        ServerProcess second = killAndContinue(port);
+        try {
+            assertThat(dir.resolve("data/mover.mv.db")).exists();
+            // the data directory is in use: a second server is refused in one line
+            ServerProcess third = start("third", ServerProcess.freePort());
+            assertThat(third.process().waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(third.process().exitValue()).as(third.logs()).isEqualTo(1);
+            assertThat(third.lastLine()).startsWith("mover: the server did not start: ").contains("is in use by another mover (pid " + second.process().pid() + ")");
+        }
+        finally {
+            stop(second);
+        }
+    }
+
+    @Test
+    void onPostgresqlAKilledNodesUnitsAreRevivedByTheNextAndTheJobEndsWithEachFileOnce() throws Exception {
+        Path config = dir.resolve("postgres.properties");
+        // a 1 s heartbeat: db-scheduler declares the killed node's executions dead after 6 missed ones
+        Files.writeString(config, "mover.job-store.url=" + TestPostgres.get().newDatabase() + "\nmover.job-store.user=postgres\n"
+                + "mover.job-store.password=\nmover.job-store.heartbeat-interval=1s\n");
+        stop(killAndContinue(ServerProcess.freePort(), "--config", config.toString()));
+        assertThat(dir.resolve("data/mover.mv.db")).as("the jobs were kept in PostgreSQL, not in H2").doesNotExist();
+    }
+
+    private static void stop(ServerProcess server) throws InterruptedException {
+        server.process().destroyForcibly();
+        server.process().waitFor(30, TimeUnit.SECONDS);
+    }
+
+    /** Copies a tree on a first server, SIGKILLs it mid-copy, and returns the second server that finished the job. */
+    private ServerProcess killAndContinue(int port, String... storeArgs) throws Exception {
         Path source = tree(dir.resolve("src"));
         Path destination = dir.resolve("dst");
-        int port = ServerProcess.freePort();
         URI base = URI.create("http://127.0.0.1:" + port);
-        ServerProcess first = start("first", port);
+        ServerProcess first = start("first", port, storeArgs);
         URI job;
         int before;
         try {
@@ -80,7 +118,8 @@ class CrashEndToEndTest {
         }
         assertThat(first.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
 
-        ServerProcess second = start("second", port);
+        ServerProcess second = start("second", port, storeArgs);
+        boolean finished = false;
         try {
             second.awaitUp(base);
             JsonNode view = ServerProcess.awaitEnd(job, 1200);
@@ -99,16 +138,13 @@ class CrashEndToEndTest {
             }
             assertThat(paths).hasSize(FILES);
             assertThat(page.get("hasMore").asBoolean()).isFalse();
-
-            // the data directory is in use: a second server is refused in one line
-            ServerProcess third = start("third", ServerProcess.freePort());
-            assertThat(third.process().waitFor(60, TimeUnit.SECONDS)).isTrue();
-            assertThat(third.process().exitValue()).as(third.logs()).isEqualTo(1);
-            assertThat(third.lastLine()).startsWith("mover: the server did not start: ").contains("is in use by another mover (pid " + second.process().pid() + ")");
+            finished = true;
+            return second;
         }
         finally {
-            second.process().destroyForcibly();
-            second.process().waitFor(30, TimeUnit.SECONDS);
+            if (!finished) {
+                stop(second);
+            }
         }
     }
 }

@@ -37,4 +37,9 @@ public record SchedulerSettings(String nodeName, Duration pollingInterval, Durat
         return new SchedulerSettings(nodeName, Duration.ofSeconds(2), Duration.ofSeconds(10), 6, 8, Duration.ofSeconds(30),
                 Clock.systemUTC());
     }
+
+    /** These settings with another heartbeat interval: the dead-execution timeout is this times the missed-heartbeats limit. */
+    public SchedulerSettings withHeartbeatInterval(Duration interval) {
+        return new SchedulerSettings(nodeName, pollingInterval, interval, missedHeartbeatsLimit, threads, shutdownMaxWait, clock);
+    }
 }

@@ -31,9 +31,10 @@ import io.zonky.test.db.postgres.embedded.DefaultPostgresBinaryResolver;
  *
  * <p>Why not {@code EmbeddedPostgres.start()}: PostgreSQL refuses to run as root, and the build here runs as
  * root. So this starts the same binaries itself, and when it is root, as the unprivileged {@code nobody}
- * (via {@code setpriv}). It listens on 127.0.0.1 only; each test gets its own fresh database.
+ * (via {@code setpriv}). It listens on 127.0.0.1 only; each test gets its own fresh database. Shared with the
+ * end-to-end tests through this module's test-jar.
  */
-final class TestPostgres {
+public final class TestPostgres {
     private static final String VERSION = "18.6.0";
     private static final Duration STARTUP = Duration.ofSeconds(60);
     private static final AtomicInteger DATABASES = new AtomicInteger();
@@ -49,7 +50,7 @@ final class TestPostgres {
         this.port = port;
     }
 
-    static synchronized TestPostgres get() {
+    public static synchronized TestPostgres get() {
         if (instance == null) {
             try {
                 instance = start();
@@ -63,7 +64,7 @@ final class TestPostgres {
     }
 
     /** A fresh, empty database; returns its JDBC URL (user postgres, no password). */
-    String newDatabase() {
+    public String newDatabase() {
         String name = "jobstore_" + ProcessHandle.current().pid() + "_" + DATABASES.incrementAndGet();
         try (Connection connection = DriverManager.getConnection(url("postgres"), "postgres", "");
                 Statement statement = connection.createStatement()) {

@@ -48,7 +48,7 @@ public class JobServiceConfiguration {
                 : JobStores.open(store.url(), store.user() == null ? "" : store.user(), Secret.of(store.password() == null ? "" : store.password()));
         try {
             JobService durable = new DurableJobService(database, plugins(properties), properties.scratchDir(), credentials::find,
-                    SchedulerSettings.defaults(nodeName()), Duration.ofSeconds(2));
+                    SchedulerSettings.defaults(nodeName()).withHeartbeatInterval(store.heartbeatInterval()), Duration.ofSeconds(2));
             return new MeteredJobService(durable, meters);
         }
         catch (RuntimeException e) {

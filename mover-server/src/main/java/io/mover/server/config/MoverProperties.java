@@ -1,6 +1,7 @@
 package io.mover.server.config;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -41,7 +42,7 @@ public record MoverProperties(@DefaultValue("127.0.0.1") String address, @Defaul
             throw new IllegalArgumentException("mover.max-request-body must be between 1KB and 2GB, got " + maxRequestBody);
         }
         credentials = credentials == null ? Map.of() : Map.copyOf(credentials);
-        jobStore = jobStore == null ? new JobStoreProperties(null, null, null) : jobStore;
+        jobStore = jobStore == null ? new JobStoreProperties(null, null, null, null) : jobStore;
     }
 
     /**
@@ -50,8 +51,17 @@ public record MoverProperties(@DefaultValue("127.0.0.1") String address, @Defaul
      * @param url a {@code jdbc:postgresql:} URL; empty for H2 under the data directory
      * @param user its user
      * @param password its password (never logged)
+     * @param heartbeatInterval how often this node renews the executions it runs; another node revives them after
+     *        6 missed heartbeats (10 s by default: a crashed node's units continue about a minute later)
      */
-    public record JobStoreProperties(String url, String user, String password) {
+    public record JobStoreProperties(String url, String user, String password, @DefaultValue("10s") Duration heartbeatInterval) {
+        public JobStoreProperties {
+            heartbeatInterval = heartbeatInterval == null ? Duration.ofSeconds(10) : heartbeatInterval;
+            if (heartbeatInterval.compareTo(Duration.ofMillis(500)) < 0 || heartbeatInterval.compareTo(Duration.ofMinutes(10)) > 0) {
+                throw new IllegalArgumentException("mover.job-store.heartbeat-interval must be between 500ms and 10m, got " + heartbeatInterval);
+            }
+        }
+
         @Override
         public String toString() {
             return "JobStore[url=" + (url == null ? "embedded" : url.replaceAll("[?;].*", "")) + ", user=" + user + "]";
