@@ -203,6 +203,23 @@ public final class JdbcJobStore implements JobStore {
     }
 
     @Override
+    public long count(JobState state) {
+        requireNonNull(state, "state is null");
+        String where = switch (state) {
+            case PAUSED -> "state in ('QUEUED', 'RUNNING') and desired_state = 'PAUSED'";
+            case QUEUED, RUNNING -> "state = '" + state.name() + "' and desired_state <> 'PAUSED'";
+            default -> "state = '" + state.name() + "'";
+        };
+        return jdbc.inTransaction("count jobs", connection -> {
+            try (PreparedStatement select = connection.prepareStatement("select count(*) from job where " + where);
+                    ResultSet rows = select.executeQuery()) {
+                rows.next();
+                return rows.getLong(1);
+            }
+        });
+    }
+
+    @Override
     public UnitCounts unitCounts(Optional<JobId> id) {
         return reads.counts(id);
     }

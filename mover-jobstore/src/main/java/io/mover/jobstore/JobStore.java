@@ -27,6 +27,12 @@ public interface JobStore {
     /** Jobs, newest first, only those in {@code state} when given. */
     List<StoredJob> list(Optional<JobState> state, int offset, int limit);
 
+    /**
+     * How many jobs are in {@code state}, by one indexed count. PAUSED is what the user asked of a job not ended
+     * (its files in flight may still be finishing); QUEUED and RUNNING count the others.
+     */
+    long count(JobState state);
+
     /** Records what the user asked for. False when the job already ended (nothing changes then). */
     boolean setDesiredState(JobId id, DesiredState desired);
 

@@ -61,6 +61,25 @@ abstract class JobStoreContract extends StoreFixture {
     }
 
     @Test
+    void countsJobsByStateWithPausedAsAsked() {
+        JobId queued = newJob();
+        JobId running = newJob();
+        JobId paused = newJob();
+        JobId failed = newJob();
+        store.transition(running, JobState.RUNNING, Optional.empty());
+        store.transition(paused, JobState.RUNNING, Optional.empty());
+        store.setDesiredState(paused, DesiredState.PAUSED);
+        store.setDesiredState(failed, DesiredState.PAUSED);
+        store.transition(failed, JobState.FAILED, Optional.of(new JobError("NO_SPACE", "destination full")));
+
+        assertThat(store.count(JobState.QUEUED)).isEqualTo(1);
+        assertThat(store.count(JobState.RUNNING)).isEqualTo(1);
+        assertThat(store.count(JobState.PAUSED)).isEqualTo(1);
+        assertThat(store.count(JobState.FAILED)).as("an ended job counts by its end, whatever was asked").isEqualTo(1);
+        assertThat(store.count(JobState.SUCCEEDED)).isZero();
+    }
+
+    @Test
     void terminalStateIsFinal() {
         JobId id = newJob();
         assertThat(store.setDesiredState(id, DesiredState.PAUSED)).isTrue();

@@ -49,6 +49,8 @@ class ServerIntegrationTest extends ServerTestSupport {
                 "mover_stage_bytes_total{stage=\"write\"}", "mover_stage_busy_seconds_total{stage=\"write\"}",
                 "mover_stage_wait_seconds_total{stage=\"read\"}", "mover_retries_total", "mover_buffer_pool_in_use_bytes");
         assertThat(metrics).doesNotContainPattern("mover_stage_busy_seconds_total\\{stage=\"write\"} 0\\.0\\R");
+        assertThat(metrics).containsPattern("mover_jobs\\{state=\"succeeded\"} [1-9]").containsPattern("mover_units_claimed_total [1-9]")
+                .contains("mover_units_revived_total");
     }
 
     @Test

@@ -40,6 +40,11 @@ public interface JobService extends AutoCloseable {
     /** Jobs, newest first, optionally only those in {@code state}. */
     List<JobView> list(Optional<JobState> state, int offset, int limit);
 
+    /** How many jobs are in {@code state}; a service holding many jobs counts without building their views. */
+    default long count(JobState state) {
+        return list(Optional.of(state), 0, Integer.MAX_VALUE).size();
+    }
+
     /** Asks a job to stop at the next block boundary. Cancelling an ended job changes nothing. */
     JobView cancel(JobId id);
 

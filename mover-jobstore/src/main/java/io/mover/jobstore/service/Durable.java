@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 
 import com.github.kagkarlsson.scheduler.SchedulerClient;
 import com.github.kagkarlsson.scheduler.task.TaskInstance;
@@ -45,6 +46,9 @@ final class Durable {
     private volatile SchedulerClient scheduler;
     private volatile CustomTask<Void> driverTask;
     private volatile CustomTask<Void> unitTask;
+    /** Unit attempts this node began, and those that continued an earlier attempt (for metrics). */
+    final LongAdder unitsClaimed = new LongAdder();
+    final LongAdder unitsRevived = new LongAdder();
     /** Set by {@link DurableJobService#close()}: work stops at a file boundary and is rescheduled. */
     volatile boolean stopping;
 

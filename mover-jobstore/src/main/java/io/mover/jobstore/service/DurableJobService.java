@@ -149,6 +149,21 @@ public final class DurableJobService implements JobService {
     }
 
     @Override
+    public long count(JobState state) {
+        return durable.store.count(state);
+    }
+
+    /** Attempts at units this node began (a unit's first run, or a later one after a stop, a crash or a retry). */
+    public long unitsClaimed() {
+        return durable.unitsClaimed.sum();
+    }
+
+    /** Of {@link #unitsClaimed()}, those that took over a unit an earlier attempt had begun (a dead node's, a stopped one's). */
+    public long unitsRevived() {
+        return durable.unitsRevived.sum();
+    }
+
+    @Override
     public JobView cancel(JobId id) {
         find(id);
         durable.store.setDesiredState(id, DesiredState.CANCELLED);

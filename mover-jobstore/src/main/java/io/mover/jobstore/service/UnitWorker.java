@@ -82,6 +82,10 @@ final class UnitWorker {
             return new CompletionHandler.OnCompleteRemove<>();
         }
         long epoch = begun.getAsLong();
+        durable.unitsClaimed.increment();
+        if (epoch > 1) {
+            durable.unitsRevived.increment();
+        }
         Attempt attempt = new Attempt(id, seq, epoch);
         if (found.get().desiredState() == DesiredState.CANCELLED) {
             attempt.commit(List.of());

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.mover.core.plugin.LoadedPlugins;
 import io.mover.core.plugin.PluginDirectories;
@@ -47,8 +48,12 @@ public class JobServiceConfiguration {
                 ? JobStores.open(properties.dataDir())
                 : JobStores.open(store.url(), store.user() == null ? "" : store.user(), Secret.of(store.password() == null ? "" : store.password()));
         try {
-            JobService durable = new DurableJobService(database, plugins(properties), properties.scratchDir(), credentials::find,
+            DurableJobService durable = new DurableJobService(database, plugins(properties), properties.scratchDir(), credentials::find,
                     SchedulerSettings.defaults(nodeName()).withHeartbeatInterval(store.heartbeatInterval()), Duration.ofSeconds(2));
+            FunctionCounter.builder("mover.units.claimed", durable, DurableJobService::unitsClaimed)
+                    .description("Work unit attempts this node began").register(meters);
+            FunctionCounter.builder("mover.units.revived", durable, DurableJobService::unitsRevived)
+                    .description("Work unit attempts that continued a unit an earlier attempt had begun (a dead or stopped node's)").register(meters);
             return new MeteredJobService(durable, meters);
         }
         catch (RuntimeException e) {

@@ -37,9 +37,6 @@ import static java.util.Objects.requireNonNull;
  * Every other call is passed through, so the meters stay correct whatever implementation sits underneath.
  */
 public final class MeteredJobService implements JobService {
-    /** Above this the gauge would cost more than it tells; the embedded service keeps fewer jobs anyway. */
-    private static final int MAX_JOBS_COUNTED = 100_000;
-
     private final JobService delegate;
     private final Map<Stage, Counter> stageBytes = new EnumMap<>(Stage.class);
     private final Map<Stage, Counter> stageBusy = new EnumMap<>(Stage.class);
@@ -52,7 +49,7 @@ public final class MeteredJobService implements JobService {
         this.delegate = requireNonNull(delegate, "delegate is null");
         requireNonNull(registry, "registry is null");
         for (JobState state : JobState.values()) {
-            Gauge.builder("mover.jobs", delegate, service -> service.list(Optional.of(state), 0, MAX_JOBS_COUNTED).size())
+            Gauge.builder("mover.jobs", delegate, service -> service.count(state))
                     .tag("state", state.name().toLowerCase(Locale.ROOT))
                     .description("Jobs the server knows, by state")
                     .register(registry);
@@ -120,6 +117,11 @@ public final class MeteredJobService implements JobService {
     @Override
     public List<JobView> list(Optional<JobState> state, int offset, int limit) {
         return delegate.list(state, offset, limit);
+    }
+
+    @Override
+    public long count(JobState state) {
+        return delegate.count(state);
     }
 
     @Override
