@@ -135,6 +135,15 @@ class ServerIntegrationTest extends ServerTestSupport {
     }
 
     @Test
+    void listsItselfAsAnUpNodeOfTheJobStore() {
+        client.get().uri("/api/v1/nodes").exchange()
+                .expectStatus().isOk()
+                .expectBody()
+                .jsonPath("$[?(@.self == true)].state").isEqualTo(List.of("up"))
+                .jsonPath("$[?(@.self == true)].id").isEqualTo(List.of(io.mover.core.service.NodeView.localId()));
+    }
+
+    @Test
     void badInputIsAProblemNeverAServerError() throws Exception {
         Path source = tree(temp.resolve("in"));
         problem(client.post().uri("/api/v1/jobs").contentType(MediaType.APPLICATION_JSON).bodyValue("{\"kind\": \"copy\", \"source\": ")

@@ -1,6 +1,7 @@
 package io.mover.core.service;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -39,6 +40,13 @@ public interface JobService extends AutoCloseable {
 
     /** Jobs, newest first, optionally only those in {@code state}. */
     List<JobView> list(Optional<JobState> state, int offset, int limit);
+
+    /** The movers sharing this service's job store, this one included; a service that keeps jobs to itself is one node. */
+    default List<NodeView> nodes() {
+        Instant now = Instant.now();
+        Instant started = ProcessHandle.current().info().startInstant().orElse(now);
+        return List.of(new NodeView(NodeView.localId(), NodeView.localHost(), started, now, true));
+    }
 
     /** How many jobs are in {@code state}; a service holding many jobs counts without building their views. */
     default long count(JobState state) {

@@ -34,6 +34,7 @@ import io.mover.core.service.JobId;
 import io.mover.core.service.JobService;
 import io.mover.core.service.JobUpdate;
 import io.mover.core.service.JobView;
+import io.mover.core.service.NodeView;
 import io.mover.jobstore.DesiredState;
 import io.mover.jobstore.Dialect;
 import io.mover.jobstore.JobDatabase;
@@ -99,7 +100,7 @@ public final class DurableJobService implements JobService {
         if (database.dialect() == Dialect.H2) {
             releasePicked();
         }
-        durable.store.registerNode(settings.nodeName(), hostName());
+        durable.store.registerNode(settings.nodeName(), NodeView.localHost());
         this.scheduler = Schedulers.create(database.dataSource(), database.dialect(), settings, List.of(driverTask, unitTask), List.of());
         durable.wire(scheduler, driverTask, unitTask);
         this.progress = new ProgressHub(durable, views, progressInterval);
@@ -146,6 +147,12 @@ public final class DurableJobService implements JobService {
                     .skip(Math.max(0, offset)).limit(Math.max(0, limit)).toList();
         }
         return durable.store.list(state, offset, limit).stream().map(job -> views.view(job, false)).toList();
+    }
+
+    @Override
+    public List<NodeView> nodes() {
+        return durable.store.nodes().stream()
+                .map(node -> new NodeView(node.id(), node.host(), node.started(), node.heartbeat(), node.id().equals(durable.nodeId))).toList();
     }
 
     @Override
@@ -318,15 +325,6 @@ public final class DurableJobService implements JobService {
         }
         catch (IllegalArgumentException e) {
             return ErrorCode.INTERNAL;
-        }
-    }
-
-    private static String hostName() {
-        try {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        }
-        catch (java.io.IOException e) {
-            return "localhost";
         }
     }
 }

@@ -14,6 +14,7 @@ import io.mover.core.plugin.PluginLoadFailure;
 import io.mover.core.plugin.PluginLoader;
 import io.mover.core.plugin.PluginRegistry;
 import io.mover.core.service.JobService;
+import io.mover.core.service.NodeView;
 import io.mover.jobstore.JobDatabase;
 import io.mover.jobstore.JobStores;
 import io.mover.jobstore.SchedulerSettings;
@@ -49,7 +50,7 @@ public class JobServiceConfiguration {
                 : JobStores.open(store.url(), store.user() == null ? "" : store.user(), Secret.of(store.password() == null ? "" : store.password()));
         try {
             DurableJobService durable = new DurableJobService(database, plugins(properties), properties.scratchDir(), credentials::find,
-                    SchedulerSettings.defaults(nodeName()).withHeartbeatInterval(store.heartbeatInterval()), Duration.ofSeconds(2));
+                    SchedulerSettings.defaults(NodeView.localId()).withHeartbeatInterval(store.heartbeatInterval()), Duration.ofSeconds(2));
             FunctionCounter.builder("mover.units.claimed", durable, DurableJobService::unitsClaimed)
                     .description("Work unit attempts this node began").register(meters);
             FunctionCounter.builder("mover.units.revived", durable, DurableJobService::unitsRevived)
@@ -60,18 +61,6 @@ public class JobServiceConfiguration {
             database.close();
             throw e;
         }
-    }
-
-    /** This mover's name among the nodes sharing a store: host and pid, unique while it runs. */
-    private static String nodeName() {
-        String host;
-        try {
-            host = java.net.InetAddress.getLocalHost().getHostName();
-        }
-        catch (IOException e) {
-            host = "localhost";
-        }
-        return host + "-" + ProcessHandle.current().pid();
     }
 
     /**

@@ -120,6 +120,11 @@ public final class MeteredJobService implements JobService {
     }
 
     @Override
+    public List<io.mover.core.service.NodeView> nodes() {
+        return delegate.nodes();
+    }
+
+    @Override
     public long count(JobState state) {
         return delegate.count(state);
     }
