@@ -41,7 +41,8 @@ public final class Schedulers {
                 .threads(settings.threads())
                 .shutdownMaxWait(settings.shutdownMaxWait())
                 .clock(settings.clock()::instant)
-                .enableImmediateExecution();
+                .enableImmediateExecution()
+                .enablePriority(); // due executions in priority order: see each task's default priority
         if (dialect == Dialect.POSTGRESQL) {
             builder.pollUsingLockAndFetch(0.5, 1.0);
         }

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
+import com.github.kagkarlsson.scheduler.task.Priority;
 import com.github.kagkarlsson.scheduler.task.helper.CustomTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import com.github.kagkarlsson.scheduler.task.schedule.Schedules;
@@ -89,11 +90,15 @@ public final class DurableJobService implements JobService {
         JobFinisher finisher = new JobFinisher(durable);
         JobDriver driver = new JobDriver(durable, finisher, unitEntries, UnitCutter.MAX_BYTES);
         UnitWorker worker = new UnitWorker(durable, finisher, 200, 2000);
+        // units before drivers: the jobs already started finish before new ones start, so a burst of jobs runs a
+        // few at a time instead of all of them crawled and RUNNING with their units waiting behind each other
         CustomTask<Void> driverTask = Tasks.custom(Durable.DRIVER, Void.class)
+                .defaultPriority(Priority.MEDIUM)
                 .onFailureReschedule(Schedules.fixedDelay(Duration.ofSeconds(5)))
                 .onDeadExecutionRevive()
                 .execute(driver::execute);
         CustomTask<Void> unitTask = Tasks.custom(Durable.UNIT, Void.class)
+                .defaultPriority(Priority.HIGH)
                 .onFailureReschedule(Schedules.fixedDelay(Duration.ofSeconds(5)))
                 .onDeadExecutionRevive()
                 .execute(worker::execute);

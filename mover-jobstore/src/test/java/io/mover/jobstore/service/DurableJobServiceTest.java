@@ -52,7 +52,11 @@ class DurableJobServiceTest {
     private DurableJobService service;
 
     private DurableJobService open() {
-        SchedulerSettings settings = new SchedulerSettings("node-1", Duration.ofMillis(100), Duration.ofSeconds(1), 4, 4, Duration.ofSeconds(20),
+        return open(4);
+    }
+
+    private DurableJobService open(int threads) {
+        SchedulerSettings settings = new SchedulerSettings("node-1", Duration.ofMillis(100), Duration.ofSeconds(1), 4, threads, Duration.ofSeconds(20),
                 Clock.systemUTC());
         service = new DurableJobService(JobStores.open(dataDir), registry, dataDir.resolve("scratch"), name -> Optional.empty(), settings,
                 Duration.ofMillis(100), 50);
@@ -97,6 +101,35 @@ class DurableJobServiceTest {
         Set<String> paths = new HashSet<>();
         recorded.forEach(r -> assertThat(paths.add(r.path())).as("recorded once: " + r.path()).isTrue());
         assertThat(recorded).hasSize(files).allMatch(r -> r.outcome() == FileOutcome.TRANSFERRED);
+    }
+
+    @Test
+    void startedJobsFinishBeforeQueuedOnesStartSoABurstRunsAFewAtATime() throws InterruptedException {
+        tree(120); // three units each
+        MemoryStore slow = plugin.store("slow");
+        slow.writeDelay(Duration.ofMillis(5));
+        open(1);
+        // the first job keeps the one thread busy while ten more are queued behind it
+        JobId first = service.submit(JobSpec.copy("mem://src", "mem://slow", options().build())).id();
+        List<JobId> burst = new java.util.ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            burst.add(service.submit(JobSpec.copy("mem://src", "mem://burst" + i, options().build())).id());
+        }
+        assertThat(await(first).state()).isEqualTo(JobState.SUCCEEDED);
+        List<JobSummary> ended = new java.util.ArrayList<>();
+        for (JobId id : burst) {
+            ended.add(await(id));
+        }
+
+        // without units ahead of drivers all ten would be crawled first, RUNNING at once with their units queued
+        int mostAtOnce = 0;
+        for (JobSummary job : ended) {
+            Instant at = job.started();
+            int running = (int) ended.stream().filter(o -> !o.started().isAfter(at) && o.started().plus(o.elapsed()).isAfter(at)).count();
+            mostAtOnce = Math.max(mostAtOnce, running);
+        }
+        assertThat(ended).allMatch(job -> job.state() == JobState.SUCCEEDED);
+        assertThat(mostAtOnce).as("jobs running at once, of 10, on one thread").isBetween(1, 4);
     }
 
     @Test
