@@ -115,6 +115,20 @@ public final class JdbcJobStore implements JobStore {
     }
 
     @Override
+    public boolean updateSpec(JobId id, String specJson) {
+        requireNonNull(id, "id is null");
+        requireNonNull(specJson, "specJson is null");
+        return jdbc.inTransaction("update the spec of job " + id, connection -> {
+            int updated = update(connection, "update job set spec_json = ?, version = version + 1 where id = ? and state not in " + TERMINAL,
+                    specJson, id.value());
+            if (updated == 0) {
+                requireJob(connection, id);
+            }
+            return updated == 1;
+        });
+    }
+
+    @Override
     public boolean transition(JobId id, JobState to, Optional<JobError> error) {
         requireNonNull(id, "id is null");
         requireNonNull(to, "to is null");

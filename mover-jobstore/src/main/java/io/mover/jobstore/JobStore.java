@@ -36,6 +36,9 @@ public interface JobStore {
     /** Records what the user asked for. False when the job already ended (nothing changes then). */
     boolean setDesiredState(JobId id, DesiredState desired);
 
+    /** Replaces the stored spec of a job not ended (its settings changed while it runs); false when it has ended. */
+    boolean updateSpec(JobId id, String specJson);
+
     /**
      * Moves the job to {@code to}: sets {@code started} at the first RUNNING and {@code ended} at a
      * terminal state, with {@code error} when given. False when the job already ended: a terminal state is final.

@@ -80,6 +80,17 @@ abstract class JobStoreContract extends StoreFixture {
     }
 
     @Test
+    void updatesTheSpecOfAJobNotEnded() {
+        JobId id = newJob();
+        assertThat(store.updateSpec(id, "{\"changed\":true}")).isTrue();
+        assertThat(store.get(id).orElseThrow().specJson()).isEqualTo("{\"changed\":true}");
+        store.transition(id, JobState.CANCELLED, Optional.empty());
+        assertThat(store.updateSpec(id, "{}")).isFalse();
+        assertThat(store.get(id).orElseThrow().specJson()).isEqualTo("{\"changed\":true}");
+        assertThatThrownBy(() -> store.updateSpec(JobId.random(), "{}")).isInstanceOf(MoverException.class);
+    }
+
+    @Test
     void terminalStateIsFinal() {
         JobId id = newJob();
         assertThat(store.setDesiredState(id, DesiredState.PAUSED)).isTrue();

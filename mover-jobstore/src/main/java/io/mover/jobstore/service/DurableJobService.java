@@ -198,7 +198,10 @@ public final class DurableJobService implements JobService {
         return views.view(find(id));
     }
 
-    /** Applies to the units running on this node (not stored yet: units on other nodes keep the submitted limits). */
+    /**
+     * Applies to the units running on this node at once, and is stored with the job: it holds after a restart, and
+     * on other nodes from the first unit they run after it (units already running there keep their limits).
+     */
     @Override
     public JobView update(JobId id, JobUpdate update) {
         requireNonNull(update, "update is null");
@@ -208,6 +211,9 @@ public final class DurableJobService implements JobService {
         JobControls controls = durable.controls(job, durable.shownSpec(job));
         update.concurrency().ifPresent(controls::concurrency);
         update.bandwidthCapBytesPerSecond().ifPresent(controls::bandwidthCap);
+        if (!durable.store.updateSpec(id, StoredSpec.updated(job.specJson(), update))) {
+            throw new JobEndedException(id, find(id).state(), "update");
+        }
         return views.view(find(id));
     }
 

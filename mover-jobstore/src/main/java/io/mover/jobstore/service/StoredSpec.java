@@ -14,6 +14,7 @@ import io.mover.core.engine.OverwritePolicy;
 import io.mover.core.engine.SymlinkPolicy;
 import io.mover.core.engine.TransferOptions;
 import io.mover.core.plugin.PluginRegistry;
+import io.mover.core.service.JobUpdate;
 import io.mover.spi.ConfigKey;
 import io.mover.spi.EndpointUri;
 import io.mover.spi.ErrorCode;
@@ -51,6 +52,20 @@ final class StoredSpec {
         json.put("inlineSecrets", inline);
         json.put("options", options(spec.options()));
         return Json.write(json);
+    }
+
+    /**
+     * The stored JSON with the settings a running job was given ({@code PATCH}); the rest, the inline-secrets
+     * flag included, stays as it was stored, so a job that cannot run after a restart still says so.
+     */
+    static String updated(String jsonText, JobUpdate update) {
+        Map<String, Object> json = map(Json.parse(jsonText));
+        Map<String, Object> options = new LinkedHashMap<>(map(json.get("options")));
+        update.concurrency().ifPresent(value -> options.put("concurrency", (long) value));
+        update.bandwidthCapBytesPerSecond().ifPresent(value -> options.put("bandwidthCap", value));
+        Map<String, Object> changed = new LinkedHashMap<>(json);
+        changed.put("options", options);
+        return Json.write(changed);
     }
 
     /** True when the spec's secrets are inline: after a restart the stored spec cannot run the job. */

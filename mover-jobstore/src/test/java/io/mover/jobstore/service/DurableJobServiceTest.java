@@ -192,6 +192,27 @@ class DurableJobServiceTest {
         assertThat(service.get(id).orElseThrow().summary().orElseThrow().filesTransferred()).isEqualTo(300);
     }
 
+    @Test
+    void settingsChangedWhileRunningHoldAfterARestart() throws InterruptedException {
+        tree(300);
+        dst.writeDelay(Duration.ofMillis(10));
+        open();
+        JobId id = service.submit(copy(options().concurrency(2).build())).id();
+        JobView changed = service.update(id, new io.mover.core.service.JobUpdate(Optional.of(3), Optional.of(50_000_000L)));
+        assertThat(changed.settings().concurrency()).isEqualTo(3);
+        service.close();
+        service = null;
+        dst.writeDelay(Duration.ZERO);
+
+        open();
+        JobView restarted = service.get(id).orElseThrow();
+        assertThat(restarted.settings().concurrency()).isEqualTo(3);
+        assertThat(restarted.settings().bandwidthCapBytesPerSecond()).isEqualTo(50_000_000L);
+        assertThat(await(id).state()).isEqualTo(JobState.SUCCEEDED);
+        assertThatThrownBy(() -> service.update(id, new io.mover.core.service.JobUpdate(Optional.of(1), Optional.empty())))
+                .isInstanceOf(JobEndedException.class);
+    }
+
     /**
      * A driver that crashed after storing its first unit runs again: it resumes after that unit's last
      * path, so no entry is cut into two units, and every file is copied and recorded once.
