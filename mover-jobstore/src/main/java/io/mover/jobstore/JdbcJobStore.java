@@ -102,25 +102,22 @@ public final class JdbcJobStore implements JobStore {
 
     @Override
     public boolean setDesiredState(JobId id, DesiredState desired) {
-        requireNonNull(id, "id is null");
         requireNonNull(desired, "desired is null");
-        return jdbc.inTransaction("set the desired state of job " + id, connection -> {
-            int updated = update(connection, "update job set desired_state = ?, version = version + 1 where id = ? and state not in " + TERMINAL,
-                    desired.name(), id.value());
-            if (updated == 0) {
-                requireJob(connection, id);
-            }
-            return updated == 1;
-        });
+        return setWhileNotEnded(id, "desired_state", desired.name(), "set the desired state of job ");
     }
 
     @Override
     public boolean updateSpec(JobId id, String specJson) {
-        requireNonNull(id, "id is null");
         requireNonNull(specJson, "specJson is null");
-        return jdbc.inTransaction("update the spec of job " + id, connection -> {
-            int updated = update(connection, "update job set spec_json = ?, version = version + 1 where id = ? and state not in " + TERMINAL,
-                    specJson, id.value());
+        return setWhileNotEnded(id, "spec_json", specJson, "update the spec of job ");
+    }
+
+    /** Sets one column of a job that has not ended; false when it has, NOT_FOUND when there is no such job. */
+    private boolean setWhileNotEnded(JobId id, String column, String value, String what) {
+        requireNonNull(id, "id is null");
+        return jdbc.inTransaction(what + id, connection -> {
+            int updated = update(connection, "update job set " + column + " = ?, version = version + 1 where id = ? and state not in " + TERMINAL,
+                    value, id.value());
             if (updated == 0) {
                 requireJob(connection, id);
             }
