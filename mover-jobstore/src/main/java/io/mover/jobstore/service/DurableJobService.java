@@ -6,7 +6,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,7 +27,6 @@ import io.mover.core.engine.TransferEngine;
 import io.mover.core.plugin.PluginDescriptor;
 import io.mover.core.plugin.PluginRegistry;
 import io.mover.core.service.FileOutcome;
-import io.mover.core.service.FileResult;
 import io.mover.core.service.FileResults;
 import io.mover.core.service.JobEndedException;
 import io.mover.core.service.JobId;
@@ -40,7 +38,6 @@ import io.mover.jobstore.DesiredState;
 import io.mover.jobstore.Dialect;
 import io.mover.jobstore.JobDatabase;
 import io.mover.jobstore.NewJob;
-import io.mover.jobstore.RecordedFile;
 import io.mover.jobstore.SchedulerSettings;
 import io.mover.jobstore.Schedulers;
 import io.mover.jobstore.StoredJob;
@@ -221,33 +218,7 @@ public final class DurableJobService implements JobService {
     @Override
     public FileResults files(JobId id, Optional<FileOutcome> outcome, int offset, int limit) {
         find(id);
-        Optional<io.mover.jobstore.FileOutcome> stored = outcome.map(o -> io.mover.jobstore.FileOutcome.valueOf(o.name()));
-        List<FileResult> items = new ArrayList<>();
-        Optional<String> after = Optional.empty();
-        long skipped = 0;
-        int page = 1000;
-        while (items.size() < limit) {
-            List<RecordedFile> files = durable.store.files(id, stored, after, page);
-            for (RecordedFile file : files) {
-                if (skipped++ < offset) {
-                    continue;
-                }
-                if (items.size() < limit) {
-                    items.add(result(file));
-                }
-            }
-            if (files.size() < page) {
-                break;
-            }
-            after = Optional.of(files.getLast().result().path());
-        }
-        return new FileResults(items, 0);
-    }
-
-    private static FileResult result(RecordedFile file) {
-        io.mover.jobstore.FileResult r = file.result();
-        return new FileResult(r.path(), FileOutcome.valueOf(r.outcome().name()), r.errorCode().map(DurableJobService::code), r.message(),
-                r.attempts());
+        return views.files(id, outcome, offset, limit);
     }
 
     @Override
@@ -327,15 +298,6 @@ public final class DurableJobService implements JobService {
         }
         catch (SQLException e) {
             throw new MoverException(ErrorCode.IO_ERROR, "cannot release the executions of a stopped mover: " + e.getMessage(), e);
-        }
-    }
-
-    private static ErrorCode code(String name) {
-        try {
-            return ErrorCode.valueOf(name);
-        }
-        catch (IllegalArgumentException e) {
-            return ErrorCode.INTERNAL;
         }
     }
 }

@@ -16,6 +16,9 @@ import io.mover.core.engine.JobSummary;
 import io.mover.core.engine.Progress;
 import io.mover.core.engine.Stage;
 import io.mover.core.engine.StageStats;
+import io.mover.core.service.FileResult;
+import io.mover.core.service.FileResults;
+import io.mover.core.service.JobId;
 import io.mover.core.service.JobSettings;
 import io.mover.core.service.JobView;
 import io.mover.jobstore.DesiredState;
@@ -98,6 +101,34 @@ final class Views {
                 t.filesDone(), t.filesSkipped(), t.filesFailed(), 0, t.bytesTransferred(), t.bytesScanned(), t.retries(),
                 spec.options().codec(), stages, JobMeters.bottleneck(stages), failures,
                 job.error().map(e -> e.message()), job.error().map(e -> code(e.code())));
+    }
+
+    /** A page of the job's recorded files in path order, read through the store's keyset {@code offset} files in. */
+    FileResults files(JobId id, Optional<io.mover.core.service.FileOutcome> outcome, int offset, int limit) {
+        Optional<FileOutcome> stored = outcome.map(o -> FileOutcome.valueOf(o.name()));
+        List<FileResult> items = new ArrayList<>();
+        Optional<String> after = Optional.empty();
+        long skipped = 0;
+        int page = 1000;
+        while (items.size() < limit) {
+            List<RecordedFile> files = durable.store.files(id, stored, after, page);
+            for (RecordedFile file : files) {
+                if (skipped++ >= offset && items.size() < limit) {
+                    items.add(result(file));
+                }
+            }
+            if (files.size() < page) {
+                break;
+            }
+            after = Optional.of(files.getLast().result().path());
+        }
+        return new FileResults(items, 0);
+    }
+
+    private static FileResult result(RecordedFile file) {
+        io.mover.jobstore.FileResult r = file.result();
+        return new FileResult(r.path(), io.mover.core.service.FileOutcome.valueOf(r.outcome().name()), r.errorCode().map(Views::code),
+                r.message(), r.attempts());
     }
 
     /** The job's per-stage figures summed over the nodes that ran it. */
