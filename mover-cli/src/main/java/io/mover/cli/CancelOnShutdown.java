@@ -14,61 +14,38 @@ import static java.util.Objects.requireNonNull;
  * On Ctrl-C (or SIGTERM), cancels the running job and waits briefly, so the sink removes its
  * temporaries before the JVM exits; the shell then reports 130. Removed when the job ends normally.
  */
-final class CancelOnShutdown implements AutoCloseable {
+final class CancelOnShutdown extends ShutdownHook {
     static final Duration GRACE = Duration.ofSeconds(5);
 
     /** How long the hook lets the command finish printing the summary of the cancelled job. */
     private static final Duration REPORT_GRACE = Duration.ofSeconds(1);
 
-    private final Thread hook;
-    private final CountDownLatch reported;
-
-    private CancelOnShutdown(Thread hook, CountDownLatch reported) {
-        this.hook = hook;
-        this.reported = reported;
+    private CancelOnShutdown(boolean enabled, JobService service, JobId id, PrintWriter err) {
+        super(enabled, "mover-cancel-on-shutdown", reported -> cancel(service, id, err, reported));
     }
 
     static CancelOnShutdown install(boolean enabled, JobService service, JobId id, PrintWriter err) {
         requireNonNull(service, "service is null");
         requireNonNull(id, "id is null");
-        CountDownLatch reported = new CountDownLatch(1);
-        if (!enabled) {
-            return new CancelOnShutdown(null, reported);
-        }
-        Thread hook = new Thread(() -> {
-            err.println("mover: cancelling; removing temporaries (at most " + GRACE.toSeconds() + " s)");
-            err.flush();
-            try {
-                service.cancel(id);
-                service.await(id, GRACE);
-                // the JVM halts when the hooks return: let the command print the cancelled job's summary first
-                reported.await(REPORT_GRACE.toMillis(), TimeUnit.MILLISECONDS);
-            }
-            catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            catch (RuntimeException e) {
-                // the JVM is going down either way; the next run removes what is left
-                err.println("mover: cancelling failed: " + e.getMessage());
-                err.flush();
-            }
-        }, "mover-cancel-on-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        return new CancelOnShutdown(hook, reported);
+        return new CancelOnShutdown(enabled, service, id, err);
     }
 
-    /** Called once the command has reported the job's end. */
-    @Override
-    public void close() {
-        reported.countDown();
-        if (hook == null) {
-            return;
-        }
+    private static void cancel(JobService service, JobId id, PrintWriter err, CountDownLatch reported) {
+        err.println("mover: cancelling; removing temporaries (at most " + GRACE.toSeconds() + " s)");
+        err.flush();
         try {
-            Runtime.getRuntime().removeShutdownHook(hook);
+            service.cancel(id);
+            service.await(id, GRACE);
+            // the JVM halts when the hooks return: let the command print the cancelled job's summary first
+            reported.await(REPORT_GRACE.toMillis(), TimeUnit.MILLISECONDS);
         }
-        catch (IllegalStateException e) {
-            // shutdown already under way: the hook is running and finishes the cancellation
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        catch (RuntimeException e) {
+            // the JVM is going down either way; the next run removes what is left
+            err.println("mover: cancelling failed: " + e.getMessage());
+            err.flush();
         }
     }
 }

@@ -9,57 +9,34 @@ import java.util.concurrent.TimeUnit;
  * CLI only detaches and says how to stop it. With {@code --cancel-on-interrupt} it asks the server to
  * cancel and waits briefly for the stream to deliver the cancelled job's summary.
  */
-final class DetachOnShutdown implements AutoCloseable {
-    private final Thread hook;
-    private final CountDownLatch reported;
-
-    private DetachOnShutdown(Thread hook, CountDownLatch reported) {
-        this.hook = hook;
-        this.reported = reported;
+final class DetachOnShutdown extends ShutdownHook {
+    private DetachOnShutdown(boolean enabled, boolean cancel, ServerClient client, String id, PrintWriter err) {
+        super(enabled, "mover-detach-on-shutdown", reported -> detach(cancel, client, id, err, reported));
     }
 
     static DetachOnShutdown install(boolean enabled, boolean cancel, ServerClient client, String id, PrintWriter err) {
-        CountDownLatch reported = new CountDownLatch(1);
-        if (!enabled) {
-            return new DetachOnShutdown(null, reported);
-        }
-        Thread hook = new Thread(() -> {
-            if (!cancel) {
-                err.println("mover: job " + id + " keeps running on " + client.base() + "; mover jobs cancel " + id + " to stop it");
-                err.flush();
-                return;
-            }
-            err.println("mover: cancelling job " + id + " on " + client.base());
-            err.flush();
-            try {
-                client.act(id, "cancel");
-                // the follower prints the cancelled job's summary when the server reports its end
-                reported.await(CancelOnShutdown.GRACE.toMillis(), TimeUnit.MILLISECONDS);
-            }
-            catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            catch (RuntimeException e) {
-                err.println("mover: cancelling failed: " + e.getMessage() + "; mover jobs cancel " + id + " stops it");
-                err.flush();
-            }
-        }, "mover-detach-on-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        return new DetachOnShutdown(hook, reported);
+        return new DetachOnShutdown(enabled, cancel, client, id, err);
     }
 
-    /** Called once the command has reported the job's end. */
-    @Override
-    public void close() {
-        reported.countDown();
-        if (hook == null) {
+    private static void detach(boolean cancel, ServerClient client, String id, PrintWriter err, CountDownLatch reported) {
+        if (!cancel) {
+            err.println("mover: job " + id + " keeps running on " + client.base() + "; mover jobs cancel " + id + " to stop it");
+            err.flush();
             return;
         }
+        err.println("mover: cancelling job " + id + " on " + client.base());
+        err.flush();
         try {
-            Runtime.getRuntime().removeShutdownHook(hook);
+            client.act(id, "cancel");
+            // the follower prints the cancelled job's summary when the server reports its end
+            reported.await(CancelOnShutdown.GRACE.toMillis(), TimeUnit.MILLISECONDS);
         }
-        catch (IllegalStateException e) {
-            // shutdown already under way: the hook runs to its end
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        catch (RuntimeException e) {
+            err.println("mover: cancelling failed: " + e.getMessage() + "; mover jobs cancel " + id + " stops it");
+            err.flush();
         }
     }
 }
