@@ -46,6 +46,8 @@ final class Durable {
     private volatile SchedulerClient scheduler;
     private volatile CustomTask<Void> driverTask;
     private volatile CustomTask<Void> unitTask;
+    /** Views that pollers read, kept for a moment (see {@link ViewCache}). */
+    final ViewCache viewCache = new ViewCache();
     /** Unit attempts this node began, and those that continued an earlier attempt (for metrics). */
     final LongAdder unitsClaimed = new LongAdder();
     final LongAdder unitsRevived = new LongAdder();
@@ -74,6 +76,12 @@ final class Durable {
     void forget(JobId id) {
         submitted.remove(id);
         controls.remove(id);
+        viewCache.invalidate(id);
+    }
+
+    /** This node changed the job's state or settings: its cached view is stale. */
+    void changed(JobId id) {
+        viewCache.invalidate(id);
     }
 
     /** The spec to run: as submitted here, else from the store (fails when its inline secrets are gone). */

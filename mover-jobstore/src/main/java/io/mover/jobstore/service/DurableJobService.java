@@ -138,7 +138,7 @@ public final class DurableJobService implements JobService {
 
     @Override
     public Optional<JobView> get(JobId id) {
-        return durable.store.get(id).map(views::view);
+        return durable.viewCache.get(id, key -> durable.store.get(key).map(views::view));
     }
 
     @Override
@@ -176,6 +176,7 @@ public final class DurableJobService implements JobService {
     public JobView cancel(JobId id) {
         find(id);
         durable.store.setDesiredState(id, DesiredState.CANCELLED);
+        durable.changed(id);
         return views.view(find(id));
     }
 
@@ -183,6 +184,7 @@ public final class DurableJobService implements JobService {
     public JobView pause(JobId id) {
         StoredJob job = live(id, "pause");
         durable.store.setDesiredState(id, DesiredState.PAUSED);
+        durable.changed(id);
         durable.controls(job, durable.shownSpec(job)).pause();
         return views.view(find(id));
     }
@@ -191,6 +193,7 @@ public final class DurableJobService implements JobService {
     public JobView resume(JobId id) {
         live(id, "resume");
         durable.store.setDesiredState(id, DesiredState.RUNNING);
+        durable.changed(id);
         durable.controls(id).ifPresent(JobControls::resume);
         return views.view(find(id));
     }
@@ -211,6 +214,7 @@ public final class DurableJobService implements JobService {
         if (!durable.store.updateSpec(id, StoredSpec.updated(job.specJson(), update))) {
             throw new JobEndedException(id, find(id).state(), "update");
         }
+        durable.changed(id);
         return views.view(find(id));
     }
 

@@ -73,6 +73,7 @@ final class JobDriver {
             }
             try (prepared) {
                 durable.store.transition(id, JobState.RUNNING, Optional.empty());
+                durable.changed(id);
                 Optional<RelativePath> after = firstSeq == 0 ? Optional.empty()
                         : durable.store.manifest(id, firstSeq - 1).map(Manifests::decode).map(entries -> entries.getLast().path());
                 UnitCutter cutter = new UnitCutter(firstSeq, maxEntries, maxBytes, unit -> add(id, unit));
