@@ -87,6 +87,17 @@ final class JobRecord implements JobListener {
         }
     }
 
+    /** The first subscriber that says yes confirms (the CLI's terminal); nobody subscribed deletes nothing. */
+    @Override
+    public boolean confirmDeletes(long files) {
+        for (JobListener listener : listeners) {
+            if (listener.confirmDeletes(files)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Override
     public void onFileFailed(FileFailure failure) {
         synchronized (failures) {
