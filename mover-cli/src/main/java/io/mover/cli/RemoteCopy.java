@@ -80,6 +80,28 @@ final class RemoteCopy {
             return new SubmitBody("copy", absolute(source), absolute(destination), options, Map.copyOf(sourceConfig), Map.copyOf(destinationConfig));
         }
 
+        /** A sync: the copy's options, plus what the sync compares, filters and deletes. */
+        static SubmitBody sync(String source, String destination, TransferOptions o, Map<String, String> sourceConfig,
+                Map<String, String> destinationConfig) {
+            SubmitBody copy = copy(source, destination, o, sourceConfig, destinationConfig);
+            Map<String, Object> options = new LinkedHashMap<>(copy.options());
+            options.remove("overwrite");
+            options.remove("verify");
+            io.mover.core.engine.SyncOptions sync = o.sync();
+            options.put("deleteDestination", sync.deletes().cliName());
+            options.put("maxDelete", sync.maxDelete());
+            options.put("compare", sync.compare().cliName());
+            options.put("force", sync.force());
+            sync.filesFrom().ifPresent(file -> options.put("filesFrom", absolute(file)));
+            options.put("minSize", Long.toString(sync.minSize()));
+            if (sync.maxSize() >= 0) {
+                options.put("maxSize", Long.toString(sync.maxSize()));
+            }
+            sync.minAge().ifPresent(age -> options.put("minAge", age.toString()));
+            sync.maxAge().ifPresent(age -> options.put("maxAge", age.toString()));
+            return new SubmitBody("sync", copy.source(), copy.destination(), options, copy.sourceConfig(), copy.destinationConfig());
+        }
+
         /**
          * A plain relative path means the same place it would standalone: the server runs elsewhere
          * (its own working directory), so it gets the path made absolute here. URIs go as typed.

@@ -77,10 +77,13 @@ public final class SyncPlanner {
     private final Path scratch;
     private final int spillAt;
     private final int listers;
+    private final StageMeter listingMeter;
+    private final StageMeter compareMeter;
+    private long waitedNanos;
 
     SyncPlanner(Function<RelativePath, Stream<Entry>> sourceLister, Function<RelativePath, Stream<Entry>> destinationLister,
             SyncFilter filter, SyncCompare compare, boolean deletes, Actions actions, BooleanSupplier stopped, Path scratch,
-            int spillAt, int listers) {
+            int spillAt, int listers, StageMeter listing, StageMeter comparing) {
         this.sourceLister = requireNonNull(sourceLister, "sourceLister is null");
         this.destinationLister = requireNonNull(destinationLister, "destinationLister is null");
         this.filter = requireNonNull(filter, "filter is null");
@@ -91,6 +94,8 @@ public final class SyncPlanner {
         this.scratch = requireNonNull(scratch, "scratch is null");
         this.spillAt = spillAt;
         this.listers = listers;
+        this.listingMeter = requireNonNull(listing, "listing is null");
+        this.compareMeter = requireNonNull(comparing, "comparing is null");
     }
 
     private ExecutorService pool;
@@ -98,6 +103,7 @@ public final class SyncPlanner {
     /** Walks both trees from their roots; {@code destinationRoot} is empty when the destination does not exist yet. */
     public void run(Entry sourceRoot, Optional<Entry> destinationRoot) {
         pool = Executors.newFixedThreadPool(listers, Thread.ofPlatform().daemon().name("mover-sync-list-", 0).factory());
+        long start = System.nanoTime();
         try {
             Future<SortedListing> destination = destinationRoot.filter(Entry::isDirectory).isPresent()
                     ? list(destinationLister, RelativePath.ROOT, false) : EMPTY;
@@ -108,6 +114,8 @@ public final class SyncPlanner {
         }
         finally {
             pool.shutdownNow();
+            // COMPARE is the walk's own time: waiting for listings is ENUMERATE's, metered on the pool
+            compareMeter.busy(start + waitedNanos, 0);
         }
     }
 
@@ -257,6 +265,7 @@ public final class SyncPlanner {
 
     private Future<SortedListing> list(Function<RelativePath, Stream<Entry>> lister, RelativePath directory, boolean source) {
         return pool.submit(() -> {
+            long start = System.nanoTime();
             try {
                 return SortedListing.of(lister.apply(directory), spillAt, scratch);
             }
@@ -267,10 +276,14 @@ public final class SyncPlanner {
                 }
                 throw e;
             }
+            finally {
+                listingMeter.busy(start, 0);
+            }
         });
     }
 
     private Optional<SortedListing> await(RelativePath directory, Future<SortedListing> listing) {
+        long start = System.nanoTime();
         try {
             return Optional.of(listing.get());
         }
@@ -286,6 +299,11 @@ public final class SyncPlanner {
             }
             actions.listingFailed(directory, error);
             return Optional.empty();
+        }
+        finally {
+            long waited = System.nanoTime() - start;
+            waitedNanos += waited;
+            compareMeter.waited(System.nanoTime() - waited);
         }
     }
 

@@ -104,7 +104,7 @@ final class SyncRun implements SyncPlanner.Actions {
         SyncCompare compare = new SyncCompare(options.compare(), precision, source, view,
                 source.info().preservesPosixMode() && to.preservesPosixMode());
         SyncPlanner planner = new SyncPlanner(source::list, destinationLister, new SyncFilter(job.options(), now), compare,
-                options.deletesAllowed(), this, run::stopped, scratch, SPILL_AT, LISTERS);
+                options.deletesAllowed(), this, run::stopped, scratch, SPILL_AT, LISTERS, run.meter(Stage.ENUMERATE), run.meter(Stage.COMPARE));
         try {
             planner.run(job.sourceRoot(), destinationRoot);
         }
