@@ -150,6 +150,27 @@ public final class TransferEngine {
         return new UnitRun(job, clock, entries, reports, cancellation, controls, stopStarting);
     }
 
+    /**
+     * A sync's plan for the durable job service: both sides listed and compared, the guards checked
+     * (throws before anything is changed); the caller executes and closes it. Failures of single entries
+     * go to {@code failures}.
+     */
+    public SyncPlan planSync(PreparedJob job, java.util.function.BooleanSupplier stopped, SyncPlan.Listener failures) {
+        SyncPlan plan = new SyncPlan(job, clock.instant(), failures);
+        boolean ready = false;
+        try {
+            plan.plan(stopped, new StageMeter(), new StageMeter());
+            plan.checkGuards();
+            ready = true;
+            return plan;
+        }
+        finally {
+            if (!ready) {
+                plan.close();
+            }
+        }
+    }
+
     private Optional<Source> openView(EndpointUri to, PluginContext context, boolean required) {
         Optional<SourceFactory> factory = registry.findSource(to.scheme());
         if (factory.isEmpty()) {

@@ -357,7 +357,7 @@ final class TransferRun {
         }
     }
 
-    Optional<SyncReport> syncReport() { return sync == null ? Optional.empty() : Optional.of(sync.report()); }
+    Optional<SyncReport> syncReport() { return sync == null ? Optional.empty() : sync.report(); }
     JobListener listener() { return listener; }
     TransferOptions options() { return options; }
     Retries retries() { return retries; }
