@@ -124,6 +124,7 @@ final class JobRecord implements JobListener {
                         case FAILED -> failuresNotKept;
                         case TRANSFERRED -> transferred;
                         case SKIPPED -> skipped;
+                        case DELETED -> last == null ? 0 : last.sync().map(io.mover.core.engine.SyncReport::deleted).orElse(0L);
                     };
             return new FileResults(page, notKept);
         }
