@@ -87,18 +87,20 @@ final class RemoteCopy {
             Map<String, Object> options = new LinkedHashMap<>(copy.options());
             options.remove("overwrite");
             options.remove("verify");
-            io.mover.core.engine.SyncOptions sync = o.sync();
-            options.put("deleteDestination", sync.deletes().cliName());
-            options.put("maxDelete", sync.maxDelete());
-            options.put("compare", sync.compare().cliName());
-            options.put("force", sync.force());
-            sync.filesFrom().ifPresent(file -> options.put("filesFrom", absolute(file)));
-            options.put("minSize", Long.toString(sync.minSize()));
-            if (sync.maxSize() >= 0) {
-                options.put("maxSize", Long.toString(sync.maxSize()));
+            io.mover.core.engine.SyncOptions wanted = o.sync();
+            Map<String, Object> sync = new LinkedHashMap<>();
+            sync.put("deleteDestination", wanted.deletes().cliName());
+            sync.put("maxDelete", wanted.maxDelete());
+            sync.put("compare", wanted.compare().cliName());
+            sync.put("force", wanted.force());
+            wanted.filesFrom().ifPresent(file -> sync.put("filesFrom", absolute(file)));
+            sync.put("minSize", Long.toString(wanted.minSize()));
+            if (wanted.maxSize() >= 0) {
+                sync.put("maxSize", Long.toString(wanted.maxSize()));
             }
-            sync.minAge().ifPresent(age -> options.put("minAge", age.toString()));
-            sync.maxAge().ifPresent(age -> options.put("maxAge", age.toString()));
+            wanted.minAge().ifPresent(age -> sync.put("minAge", age.toString()));
+            wanted.maxAge().ifPresent(age -> sync.put("maxAge", age.toString()));
+            options.put("sync", sync);
             return new SubmitBody("sync", copy.source(), copy.destination(), options, copy.sourceConfig(), copy.destinationConfig());
         }
 
