@@ -51,7 +51,8 @@ final class SyncDriver {
             if (job.sink().isPresent()) {
                 long[] counts = new long[2];
                 List<Entry> batch = new ArrayList<>();
-                if (job.options().sync().deletesAllowed()) {
+                // only an explicit true deletes here: nobody can answer a prompt on the server
+                if (job.options().sync().deletes() == io.mover.core.engine.SyncOptions.DeleteMode.TRUE) {
                     for (Entry entry : plan.deletes()) {
                         batch.add(entry);
                         if (batch.size() == UnitCutter.MAX_ENTRIES) {
