@@ -36,6 +36,7 @@ public final class AotTraining {
 
     public static void main(String[] args) throws IOException {
         run("copy", args[0], args[1]);
+        trainSync();
         HttpServer stub = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         stub.createContext("/", AotTraining::answer);
         stub.start();
@@ -47,6 +48,32 @@ public final class AotTraining {
         }
         finally {
             stub.stop(0);
+        }
+    }
+
+    /**
+     * A full sync and two re-syncs of 2,000 small files, so the cache holds the listing, merge and compare
+     * paths with profiles from enough entries: a no-change sync is mostly that walk (issue 4).
+     */
+    private static void trainSync() throws IOException {
+        java.nio.file.Path root = java.nio.file.Files.createTempDirectory("mover-aot-sync");
+        try {
+            java.nio.file.Path in = root.resolve("in");
+            for (int folder = 0; folder < 20; folder++) {
+                java.nio.file.Path dir = java.nio.file.Files.createDirectories(in.resolve("d" + folder));
+                for (int file = 0; file < 100; file++) {
+                    java.nio.file.Files.writeString(dir.resolve("f" + file), "mover " + folder + " " + file);
+                }
+            }
+            String out = root.resolve("out").toString();
+            run("sync", "--delete-destination", "true", in.toString(), out);
+            run("sync", "--delete-destination", "true", in.toString(), out);
+            run("sync", "--output", "json", in.toString(), out);
+        }
+        finally {
+            try (java.util.stream.Stream<java.nio.file.Path> paths = java.nio.file.Files.walk(root)) {
+                paths.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            }
         }
     }
 

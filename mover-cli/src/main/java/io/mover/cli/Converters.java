@@ -77,4 +77,14 @@ final class Converters {
             }
         }
     }
+
+    /** The value {@code parse} gives; its {@link MoverException} becomes picocli's "Invalid value" message. */
+    static <T> T parsed(java.util.function.Supplier<T> parse) {
+        try {
+            return parse.get();
+        }
+        catch (MoverException e) {
+            throw new TypeConversionException(e.getMessage());
+        }
+    }
 }

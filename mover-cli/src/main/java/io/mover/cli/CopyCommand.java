@@ -1,6 +1,7 @@
 package io.mover.cli;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -51,69 +52,21 @@ final class CopyCommand implements Callable<Integer>, CliCommand {
     @Parameters(index = "1", paramLabel = "DST", description = "Where to: the directory that receives the contents.")
     String destination;
 
-    @Option(names = "--concurrency", paramLabel = "N", defaultValue = "16", description = "Files (or ranges of large files) in flight at once. Default: ${DEFAULT-VALUE}.")
-    int concurrency;
-
-    @Option(names = "--block-size", paramLabel = "SIZE", defaultValue = "1MiB", converter = Converters.Size.class,
-            description = "Bytes per block read, checksummed and written, 4KiB to 32MiB (4MiB, 512k). Default: ${DEFAULT-VALUE}.")
-    long blockSize;
-
-    @Option(names = "--include", paramLabel = "GLOB", description = "Copy only files matching a glob (*.log, logs/**); repeatable, any match counts.")
-    List<String> includes = new ArrayList<>();
-
-    @Option(names = "--exclude", paramLabel = "GLOB", description = "Skip files and whole directories matching a glob; repeatable.")
-    List<String> excludes = new ArrayList<>();
+    @Mixin
+    TransferFlags flags = new TransferFlags();
 
     @Option(names = "--overwrite", paramLabel = "true|false|if-source-newer", defaultValue = "true", converter = Converters.Overwrite.class,
             description = "What to do with files that exist at the destination. Default: ${DEFAULT-VALUE}.")
     OverwritePolicy overwrite;
 
-    @Option(names = "--dry-run", description = "Print what would be copied; change nothing.")
-    boolean dryRun;
-
     @Option(names = "--verify", description = "Read every copied file back and compare its checksums with the source's.")
     boolean verify;
-
-    @ArgGroup(exclusive = true, multiplicity = "0..1")
-    Symlinks symlinks;
-
-    static final class Symlinks {
-        @Option(names = "--follow-symlinks", description = "Copy what symbolic links point to.")
-        boolean follow;
-
-        @Option(names = "--preserve-symlinks", description = "Recreate symbolic links as links. Without either option links are skipped.")
-        boolean preserve;
-    }
-
-    @Option(names = "--codec", paramLabel = "CODEC", defaultValue = "none", description = "Codec where bytes cross a link: none, lz4, zstd[:level], auto... Default: ${DEFAULT-VALUE}.")
-    String codec;
-
-    @Option(names = "--retries", paramLabel = "N", defaultValue = "3", description = "Attempts after the first for a file failing with a transient error. Default: ${DEFAULT-VALUE}.")
-    int retries;
-
-    @Option(names = "--cap-mbps", paramLabel = "N", defaultValue = "0",
-            description = "Cap the job's write rate at N megabits per second across all its workers (100 = 12.5 MB/s); 0 for no cap. Default: ${DEFAULT-VALUE}.")
-    double capMbps;
-
-    @Option(names = "--progress-interval", paramLabel = "DURATION", defaultValue = "2s", converter = Converters.Interval.class,
-            description = "How often progress is reported (500ms, 2s, 1m). Default: ${DEFAULT-VALUE}.")
-    Duration progressInterval;
-
-    @Option(names = "--source-config", paramLabel = "KEY=VALUE", description = "A setting for the source plugin; repeatable.")
-    Map<String, String> sourceConfig = new LinkedHashMap<>();
-
-    @Option(names = "--dest-config", paramLabel = "KEY=VALUE", description = "A setting for the destination plugin; repeatable.")
-    Map<String, String> destinationConfig = new LinkedHashMap<>();
 
     @Mixin
     CommonOptions common = new CommonOptions();
 
-    // client mode (RemoteCopy): with --server or $MOVER_SERVER the job runs on that server
     @Mixin
-    ServerOptions server = new ServerOptions();
-
-    @Option(names = "--cancel-on-interrupt", description = "With --server: Ctrl-C cancels the job on the server instead of leaving it running.")
-    boolean cancelOnInterrupt;
+    RemoteFlags remote = new RemoteFlags();
 
     CopyCommand(CliContext context) {
         this.context = requireNonNull(context, "context is null");
@@ -126,25 +79,34 @@ final class CopyCommand implements Callable<Integer>, CliCommand {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        Optional<ServerOptions.ServerTarget> remote = server.named(context.environment());
-        if (remote.isPresent()) {
-            TransferOptions options = options();
-            return new RemoteCopy(context, remote.get(), common, this.spec.commandLine().getOut(), this.spec.commandLine().getErr())
-                    .run(RemoteCopy.SubmitBody.copy(source, destination, options, sourceConfig, destinationConfig), options, cancelOnInterrupt);
-        }
-        CliLogging.configure(common.effectiveLogLevel());
         TransferOptions options = options();
-        JobSpec spec = new JobSpec(JobKind.COPY, source, destination, sourceConfig, destinationConfig, options);
+        Optional<ServerOptions.ServerTarget> server = remote.named(context.environment());
+        if (server.isPresent()) {
+            return new RemoteCopy(context, server.get(), common, this.spec.commandLine().getOut(), this.spec.commandLine().getErr())
+                    .run(RemoteCopy.SubmitBody.copy(source, destination, options, flags.sourceConfig, flags.destinationConfig), options, remote.cancelOnInterrupt);
+        }
+        JobSpec spec = new JobSpec(JobKind.COPY, source, destination, flags.sourceConfig, flags.destinationConfig, options);
+        return runHere(context, common, spec, this.spec, output -> output);
+    }
+
+    /**
+     * Runs {@code spec} on an embedded job service in this process, shown by {@code decorate(output)},
+     * and returns the exit code; Ctrl-C cancels the job and prints its summary.
+     */
+    static int runHere(CliContext context, CommonOptions common, JobSpec spec, CommandSpec command,
+            java.util.function.UnaryOperator<JobOutput> decorate) throws IOException, InterruptedException {
+        CliLogging.configure(common.effectiveLogLevel());
         PluginRegistry registry = CliPlugins.load(common.pluginDirectories);
         Path scratch = Files.createTempDirectory("mover-");
+        PrintWriter err = command.commandLine().getErr();
         try (JobService service = EmbeddedJobService.create(registry, scratch);
-                JobOutput output = JobOutput.create(common, context.terminal(), options, this.spec.commandLine().getOut())) {
+                JobOutput output = decorate.apply(JobOutput.create(common, context.terminal(), spec.options(), command.commandLine().getOut()))) {
             JobId id = service.submit(spec, output).id();
-            CancelOnShutdown hook = CancelOnShutdown.install(context.shutdownHooks(), service, id, this.spec.commandLine().getErr());
+            CancelOnShutdown hook = CancelOnShutdown.install(context.shutdownHooks(), service, id, err);
             try {
                 JobSummary summary = awaitEnd(service, id);
                 output.finished(summary);
-                reportFailure(this.spec.commandLine().getErr(), summary);
+                reportFailure(err, summary);
                 return ExitCode.of(summary).code();
             }
             finally {
@@ -168,45 +130,10 @@ final class CopyCommand implements Callable<Integer>, CliCommand {
     }
 
     TransferOptions options() {
-        if (blockSize > Integer.MAX_VALUE) {
-            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "invalid block-size " + Units.bytes(blockSize) + ": must be between 4KiB and 32MiB");
-        }
-        TransferOptions defaults = TransferOptions.defaults();
-        TransferOptions options = defaults.toBuilder()
-                .concurrency(concurrency)
-                .blockSize((int) blockSize)
-                .includes(includes)
-                .excludes(excludes)
-                .overwrite(overwrite)
-                .symlinks(symlinkPolicy())
-                .codec(codec)
-                .dryRun(dryRun)
-                .verify(verify)
-                .retries(retries, defaults.retryBackoff())
-                .progressInterval(progressInterval)
-                .bandwidthCap(capBytesPerSecond())
-                .build();
+        TransferOptions options = flags.options().overwrite(overwrite).verify(verify).build();
         // the service checks again; checking here names the option before any plugin is loaded
         options.validate();
         return options;
-    }
-
-    /** Megabits per second, as links are sized, to the engine's bytes per second (1 Mbps = 125,000 bytes/s). */
-    private long capBytesPerSecond() {
-        if (capMbps == 0) {
-            return 0;
-        }
-        if (!(capMbps >= 0.01 && capMbps <= 8_000_000)) {
-            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "invalid --cap-mbps " + capMbps + ": must be 0 (no cap) or between 0.01 and 8000000");
-        }
-        return Math.round(capMbps * 125_000);
-    }
-
-    private SymlinkPolicy symlinkPolicy() {
-        if (symlinks == null) {
-            return SymlinkPolicy.SKIP;
-        }
-        return symlinks.follow ? SymlinkPolicy.FOLLOW : SymlinkPolicy.PRESERVE;
     }
 
     /** The job always ends (the engine bounds every wait), so waiting in steps keeps Ctrl-C responsive. */

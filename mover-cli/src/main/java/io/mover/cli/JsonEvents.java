@@ -18,11 +18,11 @@ final class JsonEvents {
 
     record ProgressEvent(String type, String state, boolean enumerating, double percent, long filesScanned, long filesDone,
             long filesSkipped, long filesFailed, long filesPending, long bytesTotal, long bytesDone, double bytesPerSecond,
-            double elapsedSeconds, Optional<Double> etaSeconds, Optional<String> bottleneck) {
+            double elapsedSeconds, Optional<Double> etaSeconds, Optional<String> bottleneck, Optional<SyncEvent> sync) {
         static ProgressEvent of(Progress p) {
             return new ProgressEvent("progress", p.state().name(), p.enumerating(), p.percent(), p.filesScanned(), p.filesDone(),
                     p.filesSkipped(), p.filesFailed(), p.filesPending(), p.bytesTotal(), p.bytesDone(), p.bytesPerSecond(),
-                    seconds(p.elapsed()), p.eta().map(JsonEvents::seconds), p.bottleneck().map(b -> b.stage().name()));
+                    seconds(p.elapsed()), p.eta().map(JsonEvents::seconds), p.bottleneck().map(b -> b.stage().name()), p.sync().map(SyncEvent::of));
         }
     }
 
@@ -55,12 +55,23 @@ final class JsonEvents {
     record SummaryEvent(String type, String state, int exitCode, String started, double elapsedSeconds, long filesScanned,
             long filesTransferred, long filesSkipped, long filesFailed, long directoriesCreated, long bytesScanned,
             long bytesTransferred, double bytesPerSecond, long retries, String codec, List<StageEvent> stages,
-            Optional<BottleneckEvent> bottleneck, List<FailureEvent> failures, Optional<String> error) {
+            Optional<BottleneckEvent> bottleneck, List<FailureEvent> failures, Optional<String> error, Optional<SyncEvent> sync) {
         static SummaryEvent of(JobSummary s) {
             return new SummaryEvent("summary", s.state().name(), ExitCode.of(s).code(), s.started().toString(), seconds(s.elapsed()),
                     s.filesScanned(), s.filesTransferred(), s.filesSkipped(), s.filesFailed(), s.directoriesCreated(), s.bytesScanned(),
                     s.bytesTransferred(), s.bytesPerSecond(), s.retries(), s.codec(), s.stages().stream().map(StageEvent::of).toList(),
-                    s.bottleneck().map(BottleneckEvent::of), s.failures().stream().map(FailureEvent::of).toList(), s.error());
+                    s.bottleneck().map(BottleneckEvent::of), s.failures().stream().map(FailureEvent::of).toList(), s.error(),
+                    s.sync().map(SyncEvent::of));
+        }
+    }
+
+    /** A sync's counts: azcopy sync's fields (files scanned at both sides, copy transfers, deletions) and the compare. */
+    record SyncEvent(boolean planning, long sourceFilesScanned, long destinationFilesScanned, long unchanged, long copyTransfers,
+            long bytesToCopy, long deletionsPlanned, long deletions, long attributesUpdated, double compareSeconds,
+            double filesListedPerSecond, List<String> warnings) {
+        static SyncEvent of(io.mover.core.engine.SyncReport r) {
+            return new SyncEvent(r.planning(), r.sourceFiles(), r.destinationFiles(), r.unchanged(), r.toCopy(), r.bytesToCopy(),
+                    r.toDelete(), r.deleted(), r.attributesUpdated(), seconds(r.compare()), r.entriesPerSecond(), r.warnings());
         }
     }
 

@@ -45,7 +45,9 @@ final class ProgressBarOutput implements JobOutput {
         bar.maxHint(Math.max(progress.bytesTotal(), progress.bytesDone()));
         bar.stepTo(progress.bytesDone());
         bar.setExtraMessage(" " + (progress.filesDone() + progress.filesSkipped()) + "/" + progress.filesScanned()
-                + (progress.enumerating() ? "+" : "") + " files" + (progress.filesFailed() > 0 ? ", " + progress.filesFailed() + " failed" : ""));
+                + (progress.enumerating() ? "+" : "") + " files" + (progress.filesFailed() > 0 ? ", " + progress.filesFailed() + " failed" : "")
+                + progress.sync().filter(io.mover.core.engine.SyncReport::planning)
+                        .map(r -> ", scanning: " + r.sourceFiles() + " source, " + r.destinationFiles() + " destination").orElse(""));
     }
 
     @Override

@@ -80,6 +80,30 @@ final class RemoteCopy {
             return new SubmitBody("copy", absolute(source), absolute(destination), options, Map.copyOf(sourceConfig), Map.copyOf(destinationConfig));
         }
 
+        /** A sync: the copy's options, plus what the sync compares, filters and deletes. */
+        static SubmitBody sync(String source, String destination, TransferOptions o, Map<String, String> sourceConfig,
+                Map<String, String> destinationConfig) {
+            SubmitBody copy = copy(source, destination, o, sourceConfig, destinationConfig);
+            Map<String, Object> options = new LinkedHashMap<>(copy.options());
+            options.remove("overwrite");
+            options.remove("verify");
+            io.mover.core.engine.SyncOptions wanted = o.sync();
+            Map<String, Object> sync = new LinkedHashMap<>();
+            sync.put("deleteDestination", wanted.deletes().cliName());
+            sync.put("maxDelete", wanted.maxDelete());
+            sync.put("compare", wanted.compare().cliName());
+            sync.put("force", wanted.force());
+            wanted.filesFrom().ifPresent(file -> sync.put("filesFrom", absolute(file)));
+            sync.put("minSize", Long.toString(wanted.minSize()));
+            if (wanted.maxSize() >= 0) {
+                sync.put("maxSize", Long.toString(wanted.maxSize()));
+            }
+            wanted.minAge().ifPresent(age -> sync.put("minAge", age.toString()));
+            wanted.maxAge().ifPresent(age -> sync.put("maxAge", age.toString()));
+            options.put("sync", sync);
+            return new SubmitBody("sync", copy.source(), copy.destination(), options, copy.sourceConfig(), copy.destinationConfig());
+        }
+
         /**
          * A plain relative path means the same place it would standalone: the server runs elsewhere
          * (its own working directory), so it gets the path made absolute here. URIs go as typed.

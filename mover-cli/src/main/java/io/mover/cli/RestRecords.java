@@ -43,7 +43,8 @@ final class RestRecords {
         Optional<Bottleneck> bottleneck = job == null ? Optional.empty() : bottleneck(job.bottleneck());
         return new Progress(p.at() == null ? Instant.now() : p.at(), state(p.state()), p.enumerating(), p.filesScanned(), p.filesDone(),
                 p.filesSkipped(), p.filesFailed(), p.bytesTotal(), p.bytesDone(), p.bytesPerSecond(), seconds(p.elapsedSeconds()),
-                Optional.ofNullable(p.etaSeconds()).map(RestRecords::seconds), stages, bottleneck);
+                Optional.ofNullable(p.etaSeconds()).map(RestRecords::seconds), stages, bottleneck,
+                Optional.ofNullable(job).map(JobResponse::sync).map(JobResponse.SyncResponse::toReport));
     }
 
     /** The summary of an ended job; a job that ended before it started has zeros for its totals. */
@@ -62,7 +63,8 @@ final class RestRecords {
         }
         return new JobSummary(state(job.state()), r.started(), seconds(r.elapsedSeconds()), r.filesScanned(), r.filesTransferred(),
                 r.filesSkipped(), r.filesFailed(), r.directoriesCreated(), r.bytesTransferred(), r.bytesScanned(), r.retries(),
-                Objects.requireNonNullElse(r.codec(), "none"), stages(job.stages()), bottleneck(job.bottleneck()), failures, error, code);
+                Objects.requireNonNullElse(r.codec(), "none"), stages(job.stages()), bottleneck(job.bottleneck()), failures, error, code,
+                Optional.ofNullable(job.sync()).map(JobResponse.SyncResponse::toReport));
     }
 
     static List<StageStats> stages(List<StageResponse> stages) {

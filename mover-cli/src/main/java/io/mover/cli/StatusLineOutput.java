@@ -51,6 +51,11 @@ final class StatusLineOutput implements JobOutput {
     }
 
     static String line(Progress p) {
+        if (p.sync().filter(io.mover.core.engine.SyncReport::planning).isPresent()) {
+            io.mover.core.engine.SyncReport r = p.sync().get();
+            return String.format(Locale.ROOT, "scanning: %d files at the source, %d at the destination, %d unchanged, %d to copy, %d to delete, %s",
+                    r.sourceFiles(), r.destinationFiles(), r.unchanged(), r.toCopy(), r.toDelete(), Units.duration(p.elapsed()));
+        }
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%5.1f %%, %d done, %d skipped, %d failed, %d pending, %d total%s",
                 p.percent(), p.filesDone(), p.filesSkipped(), p.filesFailed(), p.filesPending(), p.filesScanned(),
                 p.enumerating() ? " (scanning)" : ""));

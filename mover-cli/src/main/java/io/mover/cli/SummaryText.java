@@ -23,7 +23,10 @@ final class SummaryText {
 
     static void print(PrintWriter out, JobSummary s, boolean dryRun) {
         out.println();
-        if (dryRun) {
+        if (s.sync().isPresent()) {
+            printSync(out, s, s.sync().get(), dryRun);
+        }
+        else if (dryRun) {
             out.println("Dry run " + state(s) + ": nothing was changed; " + s.filesTransferred() + " files ("
                     + Units.bytes(s.bytesTransferred()) + ") would be copied, " + s.filesSkipped() + " skipped.");
         }
@@ -44,6 +47,27 @@ final class SummaryText {
         }
         printFailures(out, s);
         s.error().ifPresent(error -> out.println("Error:       " + error));
+    }
+
+    /** A sync's own lines first: azcopy sync's fields (scanned at both sides, copies, deletions), unchanged and the compare. */
+    private static void printSync(PrintWriter out, JobSummary s, io.mover.core.engine.SyncReport r, boolean dryRun) {
+        if (dryRun) {
+            out.println("Dry run " + state(s) + ": nothing was changed; " + r.toCopy() + " files (" + Units.bytes(r.bytesToCopy())
+                    + ") would be copied, " + r.toDelete() + " deleted; " + r.unchanged() + " unchanged.");
+        }
+        else {
+            out.println("Sync " + state(s) + " in " + Units.duration(s.elapsed()));
+        }
+        out.printf(Locale.ROOT, "Scanned:     %d files at the source, %d at the destination%n", r.sourceFiles(), r.destinationFiles());
+        out.printf(Locale.ROOT, "Compare:     %s (%.0f files/s listed); %d unchanged, %d with only mode or time set%n",
+                Units.duration(r.compare()), r.entriesPerSecond(), r.unchanged(), r.attributesUpdated());
+        out.printf(Locale.ROOT, "Copies:      %d files, %s%s%n", r.toCopy(), Units.bytes(r.bytesToCopy()), dryRun ? " (would be copied)" : "");
+        out.printf(Locale.ROOT, "Deletions:   %d of %d planned%n", r.deleted(), r.toDelete());
+        s.stages().stream().filter(st -> st.stage() == Stage.ENUMERATE || st.stage() == Stage.COMPARE).forEach(st ->
+                out.printf(Locale.ROOT, "%-13s%s busy over %d %s, %s waiting%n", st.stage() == Stage.ENUMERATE ? "Listing:" : "Comparing:",
+                        Units.duration(st.busy()), st.operations(), st.stage() == Stage.ENUMERATE ? "folder listings (both sides)" : "walk",
+                        Units.duration(st.waiting())));
+        r.warnings().forEach(w -> out.println("Warning:     " + w));
     }
 
     /** The per-stage table; also shown by {@code mover jobs show} for a job still running. */

@@ -107,8 +107,8 @@ class CommandLineTest {
         assertThat(options.codec()).isEqualTo("lz4");
         assertThat(options.maxRetries()).isEqualTo(5);
         assertThat(options.progressInterval()).hasMillis(500);
-        assertThat(copy.sourceConfig).containsEntry("a", "1");
-        assertThat(copy.destinationConfig).containsEntry("b", "2");
+        assertThat(copy.flags.sourceConfig).containsEntry("a", "1");
+        assertThat(copy.flags.destinationConfig).containsEntry("b", "2");
         assertThat(copy.common().json()).isTrue();
     }
 

@@ -4,5 +4,7 @@ package io.mover.jobstore;
 public enum FileOutcome {
     TRANSFERRED,
     SKIPPED,
-    FAILED
+    FAILED,
+    /** A sync removed it from the destination (the source no longer has it). */
+    DELETED
 }

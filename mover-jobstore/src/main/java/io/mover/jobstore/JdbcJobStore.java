@@ -169,6 +169,13 @@ public final class JdbcJobStore implements JobStore {
     }
 
     @Override
+    public void recordSync(JobId id, String syncJson) {
+        requireNonNull(syncJson, "syncJson is null");
+        jdbc.inTransaction("record the sync report of job " + id, connection -> requireUpdated(connection, id,
+                update(connection, "update job set sync_json = ?, version = version + 1 where id = ?", syncJson, id.value())));
+    }
+
+    @Override
     public int addUnits(JobId id, List<NewUnit> newUnits) {
         return units.add(id, newUnits);
     }

@@ -51,6 +51,9 @@ public interface JobStore {
     /** Marks that the driver has cut the last unit. */
     void markEnumerationDone(JobId id);
 
+    /** Keeps a sync job's report (SyncReport as JSON), written by its driver once the plan is made and its deletes done. */
+    void recordSync(JobId id, String syncJson);
+
     /**
      * Adds PENDING units in one batch, as the driver cuts them. A seq already present is left as it is
      * (a driver that runs again re-adds its units harmlessly); returns how many were new.

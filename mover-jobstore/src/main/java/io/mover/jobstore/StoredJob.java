@@ -24,10 +24,11 @@ import static java.util.Objects.requireNonNull;
  * @param enumerationDone whether the driver has cut its last unit
  * @param error why it failed, when it did
  * @param version incremented on every change of the row
+ * @param syncJson a sync job's report once its driver has planned it (SyncReport as JSON)
  */
 public record StoredJob(JobId id, JobKind kind, String specJson, DesiredState desiredState, JobState state, Instant created,
         Optional<Instant> started, Optional<Instant> ended, JobTotals totals, boolean enumerationDone, Optional<JobError> error,
-        long version) {
+        long version, Optional<String> syncJson) {
     public StoredJob {
         requireNonNull(id, "id is null");
         requireNonNull(kind, "kind is null");
@@ -39,5 +40,6 @@ public record StoredJob(JobId id, JobKind kind, String specJson, DesiredState de
         requireNonNull(ended, "ended is null");
         requireNonNull(totals, "totals is null");
         requireNonNull(error, "error is null");
+        requireNonNull(syncJson, "syncJson is null");
     }
 }

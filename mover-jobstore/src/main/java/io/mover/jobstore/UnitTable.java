@@ -200,6 +200,7 @@ final class UnitTable {
                 }
                 case SKIPPED -> skipped++;
                 case FAILED -> failed++;
+                case DELETED -> { } // a sync's report counts them (StoredJob.syncJson)
             }
             retries += result.attempts() - 1;
         }

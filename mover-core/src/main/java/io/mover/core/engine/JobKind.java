@@ -1,6 +1,8 @@
 package io.mover.core.engine;
 
-/** What a job does. Sync and bench arrive with their issues. */
+/** What a job does. Bench arrives with its issue. */
 public enum JobKind {
-    COPY
+    COPY,
+    /** Make the destination equal the source: copy what is new or changed, optionally delete what the source lacks (issue 4). */
+    SYNC
 }

@@ -21,4 +21,13 @@ public interface JobListener {
      * Called from transfer threads, possibly concurrently; must return quickly.
      */
     default void onFileFailed(FileFailure failure) {}
+
+    /**
+     * A sync with {@code --delete-destination prompt} has planned its deletes: whether to go ahead.
+     * Called once, on the job's thread, before anything is deleted; may block while a person answers.
+     * Without anyone to ask, nothing is deleted.
+     */
+    default boolean confirmDeletes(long files) {
+        return false;
+    }
 }

@@ -29,11 +29,12 @@ import static java.util.Objects.requireNonNull;
  * @param failures the first failures (bounded; the counts are exact)
  * @param error the job's fatal error, when it failed
  * @param errorCode the code of that error, which decides the CLI's exit code and the REST problem type
+ * @param sync what a sync job compared and deleted; empty for other kinds
  */
 public record JobSummary(JobState state, Instant started, Duration elapsed, long filesScanned, long filesTransferred,
         long filesSkipped, long filesFailed, long directoriesCreated, long bytesTransferred, long bytesScanned, long retries,
         String codec, List<StageStats> stages, Optional<Bottleneck> bottleneck, List<FileFailure> failures,
-        Optional<String> error, Optional<ErrorCode> errorCode) {
+        Optional<String> error, Optional<ErrorCode> errorCode, Optional<SyncReport> sync) {
     public JobSummary {
         requireNonNull(state, "state is null");
         requireNonNull(started, "started is null");
@@ -44,6 +45,16 @@ public record JobSummary(JobState state, Instant started, Duration elapsed, long
         failures = List.copyOf(requireNonNull(failures, "failures is null"));
         requireNonNull(error, "error is null");
         requireNonNull(errorCode, "errorCode is null");
+        requireNonNull(sync, "sync is null");
+    }
+
+    /** The summary of a job that is not a sync. */
+    public JobSummary(JobState state, Instant started, Duration elapsed, long filesScanned, long filesTransferred,
+            long filesSkipped, long filesFailed, long directoriesCreated, long bytesTransferred, long bytesScanned, long retries,
+            String codec, List<StageStats> stages, Optional<Bottleneck> bottleneck, List<FileFailure> failures,
+            Optional<String> error, Optional<ErrorCode> errorCode) {
+        this(state, started, elapsed, filesScanned, filesTransferred, filesSkipped, filesFailed, directoriesCreated, bytesTransferred,
+                bytesScanned, retries, codec, stages, bottleneck, failures, error, errorCode, Optional.empty());
     }
 
     /** Bytes transferred per second of elapsed time. */

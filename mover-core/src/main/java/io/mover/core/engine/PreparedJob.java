@@ -23,9 +23,10 @@ import static java.util.Objects.requireNonNull;
  * @param rootTarget where the source root lands: {@link RelativePath#ROOT} for a directory, the file's
  *        name for a single file
  * @param codec the validated codec
+ * @param scratch the job's private directory (plugins' scratch; a sync spills its listings and plan below it)
  */
 public record PreparedJob(JobSpec spec, Source source, Entry sourceRoot, Optional<Sink> sink, Optional<Source> destinationView,
-        RelativePath rootTarget, ResolvedCodec codec) implements AutoCloseable {
+        RelativePath rootTarget, ResolvedCodec codec, java.nio.file.Path scratch) implements AutoCloseable {
     public PreparedJob {
         requireNonNull(spec, "spec is null");
         requireNonNull(source, "source is null");
@@ -34,6 +35,7 @@ public record PreparedJob(JobSpec spec, Source source, Entry sourceRoot, Optiona
         requireNonNull(destinationView, "destinationView is null");
         requireNonNull(rootTarget, "rootTarget is null");
         requireNonNull(codec, "codec is null");
+        requireNonNull(scratch, "scratch is null");
     }
 
     public TransferOptions options() {

@@ -24,10 +24,11 @@ import static java.util.Objects.requireNonNull;
  * @param eta the estimated time left, once the totals are known and something moves
  * @param stages per-stage figures so far
  * @param bottleneck the limiting stage so far, once there is data
+ * @param sync a sync's counts so far (both sides' scanning counters while it plans); empty for other kinds
  */
 public record Progress(Instant at, JobState state, boolean enumerating, long filesScanned, long filesDone, long filesSkipped,
         long filesFailed, long bytesTotal, long bytesDone, double bytesPerSecond, Duration elapsed, Optional<Duration> eta,
-        List<StageStats> stages, Optional<Bottleneck> bottleneck) {
+        List<StageStats> stages, Optional<Bottleneck> bottleneck, Optional<SyncReport> sync) {
     public Progress {
         requireNonNull(at, "at is null");
         requireNonNull(state, "state is null");
@@ -35,6 +36,15 @@ public record Progress(Instant at, JobState state, boolean enumerating, long fil
         requireNonNull(eta, "eta is null");
         stages = List.copyOf(requireNonNull(stages, "stages is null"));
         requireNonNull(bottleneck, "bottleneck is null");
+        requireNonNull(sync, "sync is null");
+    }
+
+    /** The progress of a job that is not a sync. */
+    public Progress(Instant at, JobState state, boolean enumerating, long filesScanned, long filesDone, long filesSkipped,
+            long filesFailed, long bytesTotal, long bytesDone, double bytesPerSecond, Duration elapsed, Optional<Duration> eta,
+            List<StageStats> stages, Optional<Bottleneck> bottleneck) {
+        this(at, state, enumerating, filesScanned, filesDone, filesSkipped, filesFailed, bytesTotal, bytesDone, bytesPerSecond, elapsed,
+                eta, stages, bottleneck, Optional.empty());
     }
 
     public long filesPending() {

@@ -75,7 +75,7 @@ final class ProgressTicker {
         return new JobSummary(state, started, Duration.ofNanos(System.nanoTime() - startNanos), c.filesScanned.sum(), c.filesDone.sum(),
                 c.filesSkipped.sum(), c.filesFailed.sum(), c.directoriesCreated.sum(), c.bytesTransferred.sum(), c.bytesScanned.sum(),
                 c.retries.sum(), run.job().codec().describe(), stages, JobMeters.bottleneck(stages), c.failures(),
-                run.fatal().map(Throwable::getMessage), run.fatal().map(MoverException::code));
+                run.fatal().map(Throwable::getMessage), run.fatal().map(MoverException::code), run.syncReport());
     }
 
     private JobState terminalState() {
@@ -102,7 +102,7 @@ final class ProgressTicker {
         List<StageStats> stages = run.meters().stats();
         return new Progress(clock.instant(), state, enumerating, c.filesScanned.sum(), c.filesDone.sum(), c.filesSkipped.sum(),
                 c.filesFailed.sum(), total, bytesDone, Math.max(0, rate), Duration.ofNanos(now - startNanos), eta, stages,
-                JobMeters.bottleneck(stages));
+                JobMeters.bottleneck(stages), run.syncReport());
     }
 
     private void emit(Progress progress) {

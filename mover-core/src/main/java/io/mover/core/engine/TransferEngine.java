@@ -62,6 +62,18 @@ public final class TransferEngine {
         SourceFactory sourceFactory = registry.source(from.scheme());
         SinkFactory sinkFactory = registry.sink(to.scheme());
         checkNotInside(from, to);
+        if (spec.kind() == JobKind.SYNC) {
+            // a sync deletes at the destination: a source inside it would be deleted from under itself
+            if (isInside(to, from)) {
+                throw new MoverException(ErrorCode.INVALID_ARGUMENT, "source " + from + " is inside the destination " + to
+                        + ", and a sync deletes at the destination; choose locations that do not overlap");
+            }
+            new SyncFilter(options, clock.instant());
+            if (options.overwrite() != OverwritePolicy.TRUE) {
+                throw new MoverException(ErrorCode.INVALID_ARGUMENT, "a sync replaces every changed file; drop overwrite "
+                        + options.overwrite().cliName() + " (it applies to copy jobs)");
+            }
+        }
         PluginContext context = new PluginContext(jobKey, scratch, clock, System.getLogger("io.mover.plugin"));
 
         Map<String, String> sourceConfig = new HashMap<>(spec.sourceConfig());
@@ -87,6 +99,10 @@ public final class TransferEngine {
                 default -> throw new MoverException(ErrorCode.UNSUPPORTED, "source " + from + " is a " + root.type().name().toLowerCase()
                         + "; name a file or a directory");
             };
+            if (spec.kind() == JobKind.SYNC && root.type() != EntryType.DIRECTORY) {
+                throw new MoverException(ErrorCode.UNSUPPORTED, "sync needs a directory as its source, and " + from + " is a "
+                        + root.type().name().toLowerCase(java.util.Locale.ROOT) + "; use mover copy for a single file");
+            }
             if (options.symlinks() == SymlinkPolicy.PRESERVE && root.type() == EntryType.SYMLINK) {
                 throw new MoverException(ErrorCode.UNSUPPORTED, "source " + from + " is itself a symbolic link");
             }
@@ -96,11 +112,12 @@ public final class TransferEngine {
                     throw new MoverException(ErrorCode.UNSUPPORTED, to.scheme() + ":// destinations cannot hold symbolic links; drop --preserve-symlinks");
                 }
             }
-            if (options.dryRun() || options.verify()) {
+            boolean hashesByReading = spec.kind() == JobKind.SYNC && options.sync().compare() == SyncOptions.ComparePolicy.CHECKSUM;
+            if (options.dryRun() || options.verify() || hashesByReading) {
                 view = openView(to, context, options.verify());
             }
             ready.set(true);
-            return new PreparedJob(spec, source, root, sink, view, rootTarget, codec);
+            return new PreparedJob(spec, source, root, sink, view, rootTarget, codec, scratch);
         }
         finally {
             if (!ready.get()) {
@@ -133,6 +150,27 @@ public final class TransferEngine {
         return new UnitRun(job, clock, entries, reports, cancellation, controls, stopStarting);
     }
 
+    /**
+     * A sync's plan for the durable job service: both sides listed and compared, the guards checked
+     * (throws before anything is changed); the caller executes and closes it. Failures of single entries
+     * go to {@code failures}.
+     */
+    public SyncPlan planSync(PreparedJob job, java.util.function.BooleanSupplier stopped, SyncPlan.Listener failures) {
+        SyncPlan plan = new SyncPlan(job, clock.instant(), failures);
+        boolean ready = false;
+        try {
+            plan.plan(stopped, new StageMeter(), new StageMeter());
+            plan.checkGuards();
+            ready = true;
+            return plan;
+        }
+        finally {
+            if (!ready) {
+                plan.close();
+            }
+        }
+    }
+
     private Optional<Source> openView(EndpointUri to, PluginContext context, boolean required) {
         Optional<SourceFactory> factory = registry.findSource(to.scheme());
         if (factory.isEmpty()) {
@@ -163,14 +201,19 @@ public final class TransferEngine {
 
     /** A destination inside the source would copy the copy into itself without end. */
     private static void checkNotInside(EndpointUri from, EndpointUri to) {
-        boolean inside = from.contains(to);
-        if (!inside && from.scheme().equals("file") && to.scheme().equals("file")) {
-            inside = realPath(Path.of(to.path())).startsWith(realPath(Path.of(from.path())));
-        }
-        if (inside) {
+        if (isInside(from, to)) {
             throw new MoverException(ErrorCode.INVALID_ARGUMENT, "destination " + to + " is inside the source " + from
                     + "; choose a destination outside the source");
         }
+    }
+
+    /** Whether {@code inner} is {@code outer} or below it. */
+    private static boolean isInside(EndpointUri outer, EndpointUri inner) {
+        boolean inside = outer.contains(inner);
+        if (!inside && outer.scheme().equals("file") && inner.scheme().equals("file")) {
+            inside = realPath(Path.of(inner.path())).startsWith(realPath(Path.of(outer.path())));
+        }
+        return inside;
     }
 
     /** The real path of the longest existing prefix, so links in either location cannot hide nesting. */

@@ -25,11 +25,12 @@ import static java.util.Objects.requireNonNull;
  * @param progressInterval how often progress is reported
  * @param bandwidthCap bytes per second the job may write, across all its workers; 0 for no cap
  *        (changeable while the job runs, see {@link JobControls})
+ * @param sync what a sync job compares, filters and deletes ({@link SyncOptions#DEFAULTS} for copies)
  */
 public record TransferOptions(int concurrency, int blockSize, long largeFileThreshold, long rangeSize,
         List<String> includes, List<String> excludes, OverwritePolicy overwrite, SymlinkPolicy symlinks,
         String codec, boolean dryRun, boolean verify, int maxRetries, Duration retryBackoff,
-        long bufferPoolBytes, Duration progressInterval, long bandwidthCap) {
+        long bufferPoolBytes, Duration progressInterval, long bandwidthCap, SyncOptions sync) {
     public static final int MAX_CONCURRENCY = 1024;
 
     public TransferOptions {
@@ -40,6 +41,7 @@ public record TransferOptions(int concurrency, int blockSize, long largeFileThre
         requireNonNull(codec, "codec is null");
         requireNonNull(retryBackoff, "retryBackoff is null");
         requireNonNull(progressInterval, "progressInterval is null");
+        requireNonNull(sync, "sync is null");
     }
 
     public static TransferOptions defaults() {
@@ -68,6 +70,7 @@ public record TransferOptions(int concurrency, int blockSize, long largeFileThre
         b.bufferPoolBytes = bufferPoolBytes;
         b.progressInterval = progressInterval;
         b.bandwidthCap = bandwidthCap;
+        b.sync = sync;
         return b;
     }
 
@@ -89,6 +92,7 @@ public record TransferOptions(int concurrency, int blockSize, long largeFileThre
         private long bufferPoolBytes = 256L << 20;
         private Duration progressInterval = Duration.ofSeconds(2);
         private long bandwidthCap;
+        private SyncOptions sync = SyncOptions.DEFAULTS;
 
         private Builder() {}
 
@@ -106,10 +110,11 @@ public record TransferOptions(int concurrency, int blockSize, long largeFileThre
         public Builder bufferPoolBytes(long value) { bufferPoolBytes = value; return this; }
         public Builder progressInterval(Duration value) { progressInterval = value; return this; }
         public Builder bandwidthCap(long bytesPerSecond) { bandwidthCap = bytesPerSecond; return this; }
+        public Builder sync(SyncOptions value) { sync = value; return this; }
 
         public TransferOptions build() {
             return new TransferOptions(concurrency, blockSize, largeFileThreshold, rangeSize, includes, excludes, overwrite,
-                    symlinks, codec, dryRun, verify, maxRetries, retryBackoff, bufferPoolBytes, progressInterval, bandwidthCap);
+                    symlinks, codec, dryRun, verify, maxRetries, retryBackoff, bufferPoolBytes, progressInterval, bandwidthCap, sync);
         }
     }
 
@@ -123,6 +128,7 @@ public record TransferOptions(int concurrency, int blockSize, long largeFileThre
         check(bufferPoolBytes >= 2L * blockSize, "buffer pool", "at least two blocks", bufferPoolBytes);
         check(!progressInterval.isNegative() && !progressInterval.isZero(), "progress interval", "positive", progressInterval);
         JobControls.checkBandwidthCap(bandwidthCap);
+        sync.validate();
     }
 
     private static void check(boolean ok, String option, String what, Object value) {

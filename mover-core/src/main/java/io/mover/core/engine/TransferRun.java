@@ -54,6 +54,8 @@ final class TransferRun {
     private ExecutorService workers;
     /** The unit's entries when this run is a unit of a durable job; null when it crawls. */
     private final Manifest manifest;
+    /** The sync's phases when this run is a sync job; null for copies and units. */
+    private final SyncRun sync;
     /** Set once the sink has declined a server-side copy from this source: every later file streams. */
     private volatile boolean serverSideCopyDeclined;
 
@@ -80,13 +82,17 @@ final class TransferRun {
         this.retries = new Retries(options, counters, this::stopped);
         this.checks = new DestinationChecks(this);
         this.ticker = new ProgressTicker(this, clock, listener, options.progressInterval());
+        this.sync = manifest == null && job.spec().kind() == JobKind.SYNC ? new SyncRun(this) : null;
     }
 
     JobSummary run() {
         ticker.start();
         try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
             workers = executor;
-            if (manifest == null) {
+            if (sync != null) {
+                sync.run();
+            }
+            else if (manifest == null) {
                 enumerate();
             }
             else {
@@ -96,6 +102,9 @@ final class TransferRun {
         }
         catch (MoverException e) {
             fatal.compareAndSet(null, e);
+        }
+        if (sync != null) {
+            sync.finish();
         }
         ticker.stop();
         return ticker.finish();
@@ -252,6 +261,17 @@ final class TransferRun {
         report(entry.path(), FileReport.Outcome.TRANSFERRED, entry.size(), attempts, null, null);
     }
 
+    /** A sync found the file equal at the destination: it counts as skipped. */
+    void unchanged(Entry entry) {
+        counters.filesSkipped.increment();
+        counters.bytesSkipped.add(entry.size());
+    }
+
+    /** A sync has listed and compared both sides: the totals are known. */
+    void planned() {
+        ticker.enumerationDone();
+    }
+
     void fileSkipped(Entry entry) {
         counters.filesSkipped.increment();
         counters.bytesSkipped.add(entry.size());
@@ -337,6 +357,8 @@ final class TransferRun {
         }
     }
 
+    Optional<SyncReport> syncReport() { return sync == null ? Optional.empty() : sync.report(); }
+    JobListener listener() { return listener; }
     TransferOptions options() { return options; }
     Retries retries() { return retries; }
     DestinationChecks checks() { return checks; }

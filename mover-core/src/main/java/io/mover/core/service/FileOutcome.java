@@ -4,5 +4,7 @@ package io.mover.core.service;
 public enum FileOutcome {
     TRANSFERRED,
     SKIPPED,
-    FAILED
+    FAILED,
+    /** A sync removed it from the destination (recorded by the durable job service). */
+    DELETED
 }

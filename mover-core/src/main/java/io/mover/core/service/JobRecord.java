@@ -87,6 +87,17 @@ final class JobRecord implements JobListener {
         }
     }
 
+    /** The first subscriber that says yes confirms (the CLI's terminal); nobody subscribed deletes nothing. */
+    @Override
+    public boolean confirmDeletes(long files) {
+        for (JobListener listener : listeners) {
+            if (listener.confirmDeletes(files)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Override
     public void onFileFailed(FileFailure failure) {
         synchronized (failures) {
@@ -113,6 +124,7 @@ final class JobRecord implements JobListener {
                         case FAILED -> failuresNotKept;
                         case TRANSFERRED -> transferred;
                         case SKIPPED -> skipped;
+                        case DELETED -> last == null ? 0 : last.sync().map(io.mover.core.engine.SyncReport::deleted).orElse(0L);
                     };
             return new FileResults(page, notKept);
         }

@@ -77,10 +77,15 @@ final class JobDriver {
                 Optional<RelativePath> after = firstSeq == 0 ? Optional.empty()
                         : durable.store.manifest(id, firstSeq - 1).map(Manifests::decode).map(entries -> entries.getLast().path());
                 UnitCutter cutter = new UnitCutter(firstSeq, maxEntries, maxBytes, unit -> add(id, unit));
-                Crawl crawl = new Crawl(id, prepared, cutter, after, context);
                 boolean crawled;
                 try {
-                    crawled = crawl.run();
+                    if (job.kind() == io.mover.core.engine.JobKind.SYNC) {
+                        Crawl checks = new Crawl(id, prepared, cutter, after, context);
+                        crawled = new SyncDriver(durable).drive(id, prepared, firstSeq, cutter, checks::nodeStopping, checks::jobCancelled);
+                    }
+                    else {
+                        crawled = new Crawl(id, prepared, cutter, after, context).run();
+                    }
                 }
                 catch (MoverException e) {
                     if (e.isRetryable()) {

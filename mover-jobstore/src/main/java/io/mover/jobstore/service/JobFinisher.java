@@ -77,7 +77,8 @@ final class JobFinisher {
         }
         List<Entry> folders = new ArrayList<>();
         for (long seq = 0; seq < job.totals().unitsTotal(); seq++) {
-            durable.store.manifest(job.id(), seq).map(Manifests::decode).orElse(List.of()).stream()
+            // a sync's delete units list what is gone: no time to set there
+            durable.store.manifest(job.id(), seq).filter(manifest -> !Manifests.isDeletes(manifest)).map(Manifests::decode).orElse(List.of()).stream()
                     .filter(Entry::isDirectory).forEach(folders::add);
         }
         folders.sort(Comparator.comparing((Entry e) -> e.path().depth()).reversed());

@@ -26,14 +26,34 @@ import io.mover.spi.RelativePath;
  */
 final class Manifests {
     private static final int VERSION = 1;
+    /** A sync's deletes: the same format, the entries are removed at the destination instead of copied. */
+    private static final int DELETES = 2;
 
     private Manifests() {
     }
 
     static byte[] encode(List<Entry> entries) {
+        return encode(entries, VERSION);
+    }
+
+    /** A unit of a sync's deletes (files before their folders). */
+    static byte[] encodeDeletes(List<Entry> entries) {
+        return encode(entries, DELETES);
+    }
+
+    static boolean isDeletes(byte[] manifest) {
+        try (DataInputStream in = new DataInputStream(new InflaterInputStream(new ByteArrayInputStream(manifest)))) {
+            return in.readByte() == DELETES;
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static byte[] encode(List<Entry> entries, int version) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(new DeflaterOutputStream(bytes))) {
-            out.writeByte(VERSION);
+            out.writeByte(version);
             out.writeInt(entries.size());
             for (Entry entry : entries) {
                 out.writeByte(entry.type().ordinal());
@@ -58,7 +78,7 @@ final class Manifests {
     static List<Entry> decode(byte[] manifest) {
         try (DataInputStream in = new DataInputStream(new InflaterInputStream(new ByteArrayInputStream(manifest)))) {
             int version = in.readByte();
-            if (version != VERSION) {
+            if (version != VERSION && version != DELETES) {
                 throw new IllegalStateException("unknown manifest version " + version);
             }
             int count = in.readInt();

@@ -12,6 +12,7 @@ import io.mover.core.engine.JobKind;
 import io.mover.core.engine.JobSpec;
 import io.mover.core.engine.OverwritePolicy;
 import io.mover.core.engine.SymlinkPolicy;
+import io.mover.core.engine.SyncOptions;
 import io.mover.core.engine.TransferOptions;
 import io.mover.core.plugin.PluginRegistry;
 import io.mover.core.service.JobUpdate;
@@ -157,7 +158,34 @@ final class StoredSpec {
         json.put("bufferPoolBytes", o.bufferPoolBytes());
         json.put("progressIntervalMillis", o.progressInterval().toMillis());
         json.put("bandwidthCap", o.bandwidthCap());
+        json.put("sync", sync(o.sync()));
         return json;
+    }
+
+    private static Map<String, Object> sync(SyncOptions o) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("deletes", o.deletes().name());
+        json.put("maxDelete", o.maxDelete());
+        json.put("compare", o.compare().name());
+        json.put("force", o.force());
+        o.filesFrom().ifPresent(file -> json.put("filesFrom", file));
+        json.put("minSize", o.minSize());
+        json.put("maxSize", o.maxSize());
+        o.minAge().ifPresent(age -> json.put("minAgeMillis", age.toMillis()));
+        o.maxAge().ifPresent(age -> json.put("maxAgeMillis", age.toMillis()));
+        return json;
+    }
+
+    /** Specs stored before sync existed have no "sync": the defaults. */
+    private static SyncOptions sync(Map<String, Object> json) {
+        if (json == null) {
+            return SyncOptions.DEFAULTS;
+        }
+        return new SyncOptions(SyncOptions.DeleteMode.valueOf((String) json.get("deletes")), number(json, "maxDelete"),
+                SyncOptions.ComparePolicy.valueOf((String) json.get("compare")), (Boolean) json.get("force"),
+                Optional.ofNullable((String) json.get("filesFrom")), number(json, "minSize"), number(json, "maxSize"),
+                Optional.ofNullable(number(json, "minAgeMillis")).map(Duration::ofMillis),
+                Optional.ofNullable(number(json, "maxAgeMillis")).map(Duration::ofMillis));
     }
 
     @SuppressWarnings("unchecked")
@@ -177,6 +205,7 @@ final class StoredSpec {
                 .bufferPoolBytes(number(json, "bufferPoolBytes"))
                 .progressInterval(Duration.ofMillis(number(json, "progressIntervalMillis")))
                 .bandwidthCap(number(json, "bandwidthCap"))
+                .sync(sync(map(json.get("sync"))))
                 .build();
     }
 

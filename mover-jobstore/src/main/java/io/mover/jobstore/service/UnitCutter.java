@@ -31,6 +31,11 @@ final class UnitCutter {
         this.sink = sink;
     }
 
+    /** The next unit's seq is {@code seq}: the units before it were made by someone else (a sync's deletes). */
+    void skipTo(long seq) {
+        nextSeq = Math.max(nextSeq, seq);
+    }
+
     void add(Entry entry) {
         long size = entry.isDirectory() ? 0 : entry.size();
         if (!entries.isEmpty() && (entries.size() >= maxEntries || bytes + size > maxBytes)) {

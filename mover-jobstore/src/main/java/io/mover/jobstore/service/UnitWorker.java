@@ -99,7 +99,12 @@ final class UnitWorker {
             finisher.fail(id, new JobError(e.code().name(), e.getMessage()));
             return new CompletionHandler.OnCompleteRemove<>();
         }
-        List<Entry> entries = durable.store.manifest(id, seq).map(Manifests::decode).orElse(List.of());
+        Optional<byte[]> manifest = durable.store.manifest(id, seq);
+        if (manifest.isPresent() && Manifests.isDeletes(manifest.get())) {
+            runDeletes(id, seq, epoch, spec, Manifests.decode(manifest.get()));
+            return new CompletionHandler.OnCompleteRemove<>();
+        }
+        List<Entry> entries = manifest.map(Manifests::decode).orElse(List.of());
         List<Entry> todo = epoch > 1 ? notRecorded(id, entries) : entries;
         boolean finished;
         try {
@@ -117,6 +122,24 @@ final class UnitWorker {
             return (complete, operations) -> operations.reschedule(complete, Instant.now());
         }
         return new CompletionHandler.OnCompleteRemove<>();
+    }
+
+    /**
+     * A sync's delete unit whose driver did not commit it (the node died): its deletes, each checked
+     * against what was listed, recorded in one commit. Entries a previous attempt recorded are skipped.
+     */
+    private void runDeletes(JobId id, long seq, long epoch, JobSpec spec, List<Entry> entries) {
+        List<Entry> todo = notRecorded(id, entries);
+        String purpose = "unit-" + seq;
+        try (PreparedJob prepared = durable.prepare(id, spec, purpose)) {
+            List<FileResult> results = SyncDriver.deleteAll(prepared.sink().orElseThrow(), todo, new long[2]);
+            if (durable.store.commitUnit(id, seq, epoch, results)) {
+                finisher.finishIfDone(id);
+            }
+        }
+        finally {
+            durable.deleteScratch(id, purpose);
+        }
     }
 
     /** Entries a previous attempt has not recorded (directories always: creating them again is harmless). */

@@ -16,6 +16,7 @@ import io.mover.core.engine.JobSummary;
 import io.mover.core.engine.Progress;
 import io.mover.core.engine.Stage;
 import io.mover.core.engine.StageStats;
+import io.mover.core.engine.SyncReport;
 import io.mover.core.service.FileResult;
 import io.mover.core.service.FileResults;
 import io.mover.core.service.JobId;
@@ -79,8 +80,9 @@ final class Views {
         Duration elapsed = elapsed(job, now);
         List<StageStats> stages = detailed ? stages(job) : List.of();
         double rate = elapsed.isZero() ? 0 : t.bytesTransferred() * 1e9 / elapsed.toNanos();
-        return new Progress(now, state(job), !job.enumerationDone(), t.filesScanned(), t.filesDone(), t.filesSkipped(), t.filesFailed(),
-                t.bytesScanned(), t.bytesTransferred(), rate, elapsed, Optional.empty(), stages, JobMeters.bottleneck(stages));
+        Optional<SyncReport> sync = job.syncJson().map(SyncDriver::fromJson);
+        return new Progress(now, state(job), !job.enumerationDone(), scanned(t, sync), t.filesDone(), skipped(t, sync), t.filesFailed(),
+                t.bytesScanned(), t.bytesTransferred(), rate, elapsed, Optional.empty(), stages, JobMeters.bottleneck(stages), sync);
     }
 
     JobSummary summary(StoredJob job, JobSpec spec) {
@@ -97,10 +99,21 @@ final class Views {
                         file.result().message().orElse(""), file.result().attempts()));
             }
         }
-        return new JobSummary(job.state(), job.started().orElse(job.created()), elapsed(job, durable.clock.instant()), t.filesScanned(),
-                t.filesDone(), t.filesSkipped(), t.filesFailed(), 0, t.bytesTransferred(), t.bytesScanned(), t.retries(),
+        Optional<SyncReport> sync = job.syncJson().map(SyncDriver::fromJson);
+        return new JobSummary(job.state(), job.started().orElse(job.created()), elapsed(job, durable.clock.instant()), scanned(t, sync),
+                t.filesDone(), skipped(t, sync), t.filesFailed(), 0, t.bytesTransferred(), t.bytesScanned(), t.retries(),
                 spec.options().codec(), stages, JobMeters.bottleneck(stages), failures,
-                job.error().map(e -> e.message()), job.error().map(e -> code(e.code())));
+                job.error().map(e -> e.message()), job.error().map(e -> code(e.code())), sync);
+    }
+
+    /** A sync scanned every file at the source, though only those to copy went into units. */
+    private static long scanned(JobTotals t, Optional<SyncReport> sync) {
+        return sync.map(SyncReport::sourceFiles).orElse(t.filesScanned());
+    }
+
+    /** A sync's unchanged files were skipped without a unit. */
+    private static long skipped(JobTotals t, Optional<SyncReport> sync) {
+        return t.filesSkipped() + sync.map(SyncReport::unchanged).orElse(0L);
     }
 
     /** A page of the job's recorded files in path order, read through the store's keyset {@code offset} files in. */

@@ -33,10 +33,11 @@ import io.mover.spi.MoverException;
  * @param bufferPool the cap on block buffer memory
  * @param bandwidthCapMbps megabits per second the job may write, across its workers; absent or 0 for no
  *        cap; changeable while it runs ({@code PATCH /api/v1/jobs/{id}})
+ * @param sync what a job of kind {@code sync} compares, filters and deletes
  */
 public record JobOptionsRequest(Integer concurrency, String blockSize, List<String> include, List<String> exclude,
         String overwrite, String symlinks, String codec, Boolean dryRun, Boolean verify, Integer retries,
-        String retryBackoff, String bufferPool, Double bandwidthCapMbps) {
+        String retryBackoff, String bufferPool, Double bandwidthCapMbps, SyncOptionsRequest sync) {
     private static final String PREFIX = "options.";
 
     /** The engine options, or the problems of each bad field added to {@code problems}. */
@@ -109,6 +110,9 @@ public record JobOptionsRequest(Integer concurrency, String blockSize, List<Stri
         }
         if (bandwidthCapMbps != null) {
             builder.bandwidthCap(BandwidthCap.bytesPerSecond(PREFIX + "bandwidthCapMbps", bandwidthCapMbps, mine));
+        }
+        if (sync != null) {
+            builder.sync(sync.toOptions(mine));
         }
         problems.addAll(mine);
         if (!mine.isEmpty()) {

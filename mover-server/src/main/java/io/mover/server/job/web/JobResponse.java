@@ -36,10 +36,11 @@ import io.mover.spi.MoverException;
  * @param bottleneck the limiting stage, once there is data
  * @param result the totals, once it has ended
  * @param errors failed files and the job's own error, when there are any
+ * @param sync a sync job's counts: files scanned at both sides, unchanged, copies, deletions, the compare's time
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobResponse(String id, String state, Instant created, SpecResponse spec, SettingsResponse settings, ProgressResponse progress,
-        List<StageResponse> stages, BottleneckResponse bottleneck, ResultResponse result, ErrorSummary errors) {
+        List<StageResponse> stages, BottleneckResponse bottleneck, ResultResponse result, ErrorSummary errors, SyncResponse sync) {
 
     public static JobResponse of(JobView view) {
         Optional<Progress> progress = view.progress();
@@ -51,7 +52,8 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
                 stages.stream().map(StageResponse::of).toList(),
                 bottleneck.map(BottleneckResponse::of).orElse(null),
                 summary.map(ResultResponse::of).orElse(null),
-                ErrorSummary.of(progress, summary));
+                ErrorSummary.of(progress, summary),
+                summary.flatMap(JobSummary::sync).or(() -> progress.flatMap(Progress::sync)).map(SyncResponse::of).orElse(null));
     }
 
     /**
@@ -63,7 +65,7 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
         static SpecResponse of(JobSpec spec) {
             return new SpecResponse(spec.kind().name().toLowerCase(Locale.ROOT), location(spec.source()), location(spec.destination()),
                     keys(spec.sourceConfig()), keys(spec.destinationConfig()), spec.sourceCredential().orElse(null),
-                    spec.destinationCredential().orElse(null), OptionsResponse.of(spec.options()));
+                    spec.destinationCredential().orElse(null), OptionsResponse.of(spec.options(), spec.kind()));
         }
 
         private static String location(String text) {
@@ -84,12 +86,42 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record OptionsResponse(int concurrency, int blockSize, List<String> include, List<String> exclude, String overwrite,
             String symlinks, String codec, boolean dryRun, boolean verify, int retries, double retryBackoffSeconds, long bufferPool,
-            Double bandwidthCapMbps) {
-        static OptionsResponse of(TransferOptions options) {
+            Double bandwidthCapMbps, SyncOptionsResponse sync) {
+        static OptionsResponse of(TransferOptions options, io.mover.core.engine.JobKind kind) {
             return new OptionsResponse(options.concurrency(), options.blockSize(), options.includes(), options.excludes(),
                     options.overwrite().cliName(), options.symlinks().name().toLowerCase(Locale.ROOT), options.codec(),
                     options.dryRun(), options.verify(), options.maxRetries(), seconds(options.retryBackoff()), options.bufferPoolBytes(),
-                    BandwidthCap.mbps(options.bandwidthCap()));
+                    BandwidthCap.mbps(options.bandwidthCap()),
+                    kind == io.mover.core.engine.JobKind.SYNC ? SyncOptionsResponse.of(options.sync()) : null);
+        }
+    }
+
+    /** A sync job's options as submitted; no size or age limit leaves its field out. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record SyncOptionsResponse(String deleteDestination, long maxDelete, String compare, boolean force, String filesFrom,
+            long minSize, Long maxSize, Double minAgeSeconds, Double maxAgeSeconds) {
+        static SyncOptionsResponse of(io.mover.core.engine.SyncOptions o) {
+            return new SyncOptionsResponse(o.deletes().cliName(), o.maxDelete(), o.compare().cliName(), o.force(), o.filesFrom().orElse(null),
+                    o.minSize(), o.maxSize() < 0 ? null : o.maxSize(), o.minAge().map(JobResponse::seconds).orElse(null),
+                    o.maxAge().map(JobResponse::seconds).orElse(null));
+        }
+    }
+
+    /**
+     * A sync's counts (azcopy sync's fields and more): files scanned at the source and the destination,
+     * unchanged, copy transfers, deletions planned and done, the compare's duration, warnings.
+     */
+    public record SyncResponse(boolean planning, long sourceFilesScanned, long destinationFilesScanned, long unchanged, long copyTransfers,
+            long bytesToCopy, long deletionsPlanned, long deletions, long attributesUpdated, double compareSeconds, List<String> warnings) {
+        static SyncResponse of(io.mover.core.engine.SyncReport r) {
+            return new SyncResponse(r.planning(), r.sourceFiles(), r.destinationFiles(), r.unchanged(), r.toCopy(), r.bytesToCopy(),
+                    r.toDelete(), r.deleted(), r.attributesUpdated(), seconds(r.compare()), r.warnings());
+        }
+
+        public io.mover.core.engine.SyncReport toReport() {
+            return new io.mover.core.engine.SyncReport(sourceFilesScanned, destinationFilesScanned, unchanged, copyTransfers, bytesToCopy,
+                    deletionsPlanned, deletions, attributesUpdated, Duration.ofNanos(Math.round(compareSeconds * 1e9)), planning,
+                    warnings == null ? List.of() : warnings);
         }
     }
 

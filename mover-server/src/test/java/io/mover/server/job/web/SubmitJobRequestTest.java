@@ -26,7 +26,7 @@ class SubmitJobRequestTest {
     @Test
     void readsEveryOption() {
         JobOptionsRequest options = new JobOptionsRequest(8, "4MiB", List.of("*.txt"), List.of("tmp/**"), "if-source-newer",
-                "preserve", "lz4", true, true, 5, "1s", "64MiB", 100.0);
+                "preserve", "lz4", true, true, 5, "1s", "64MiB", 100.0, null);
         JobSpec spec = new SubmitJobRequest("COPY", "/in", "/out", options, Map.of("k", "v"), Map.of(), null, null).toSpec();
         assertThat(spec.options().blockSize()).isEqualTo(4 << 20);
         assertThat(spec.options().overwrite()).isEqualTo(OverwritePolicy.IF_SOURCE_NEWER);
@@ -39,7 +39,7 @@ class SubmitJobRequestTest {
     @Test
     void namesEveryBadField() {
         JobOptionsRequest options = new JobOptionsRequest(2000, "1k", List.of(""), null, "maybe", "sideways", null, null, null, -1,
-                "soon", "lots", -3.0);
+                "soon", "lots", -3.0, null);
         InvalidRequestException e = catchThrowableOfType(InvalidRequestException.class,
                 () -> new SubmitJobRequest(null, " ", "/out", options, null, null, null, null).toSpec());
         assertThat(e.problems()).extracting(FieldProblem::field).containsExactly("kind", "source", "options.concurrency",
@@ -49,8 +49,30 @@ class SubmitJobRequestTest {
     }
 
     @Test
+    void readsASyncJobsOptionsAndNamesItsBadFields() {
+        SyncOptionsRequest sync = new SyncOptionsRequest("true", 100L, "size-only", true, "/lists/files.txt", "1k", "1MiB", "12h", "7d");
+        JobOptionsRequest options = new JobOptionsRequest(null, null, null, null, null, null, null, null, null, null, null, null, null, sync);
+        JobSpec spec = new SubmitJobRequest("sync", "/in", "/out", options, null, null, null, null).toSpec();
+        assertThat(spec.kind()).isEqualTo(io.mover.core.engine.JobKind.SYNC);
+        io.mover.core.engine.SyncOptions o = spec.options().sync();
+        assertThat(o.deletes()).isEqualTo(io.mover.core.engine.SyncOptions.DeleteMode.TRUE);
+        assertThat(o.maxDelete()).isEqualTo(100);
+        assertThat(o.compare()).isEqualTo(io.mover.core.engine.SyncOptions.ComparePolicy.SIZE_ONLY);
+        assertThat(o.minSize()).isEqualTo(1024);
+        assertThat(o.maxAge()).contains(java.time.Duration.ofDays(7));
+
+        SyncOptionsRequest bad = new SyncOptionsRequest("prompt", null, "sometimes", null, null, "huge", null, "soon", null);
+        JobOptionsRequest badOptions = new JobOptionsRequest(null, null, null, null, null, null, null, null, null, null, null, null, null, bad);
+        InvalidRequestException e = catchThrowableOfType(InvalidRequestException.class,
+                () -> new SubmitJobRequest("sync", "/in", "/out", badOptions, null, null, null, null).toSpec());
+        assertThat(e.problems()).extracting(FieldProblem::field).containsExactly("options.sync.deleteDestination", "options.sync.compare",
+                "options.sync.minSize", "options.sync.minAge");
+        assertThat(e.problems().getFirst().reason()).contains("use true with maxDelete");
+    }
+
+    @Test
     void relationsBetweenOptionsAreChecked() {
-        JobOptionsRequest options = new JobOptionsRequest(null, "32MiB", null, null, null, null, null, null, null, null, null, "32MiB", null);
+        JobOptionsRequest options = new JobOptionsRequest(null, "32MiB", null, null, null, null, null, null, null, null, null, "32MiB", null, null);
         InvalidRequestException e = catchThrowableOfType(InvalidRequestException.class,
                 () -> new SubmitJobRequest("copy", "/in", "/out", options, null, null, null, null).toSpec());
         assertThat(e.problems()).extracting(FieldProblem::field).containsExactly("options");

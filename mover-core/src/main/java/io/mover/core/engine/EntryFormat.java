@@ -1,0 +1,78 @@
+package io.mover.core.engine;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+import io.mover.spi.Attributes;
+import io.mover.spi.Entry;
+import io.mover.spi.EntryType;
+import io.mover.spi.RelativePath;
+
+/**
+ * An {@link Entry} as bytes, for the sync's spill files (sorted runs of huge directories, the plan's
+ * spools). Private to one process and one job: no version, no compatibility promise.
+ */
+final class EntryFormat {
+    private static final EntryType[] TYPES = EntryType.values();
+
+    private EntryFormat() {}
+
+    static void write(DataOutput out, Entry entry) throws IOException {
+        out.writeUTF(entry.path().toString());
+        out.writeByte(entry.type().ordinal());
+        out.writeLong(entry.size());
+        out.writeLong(entry.lastModified().getEpochSecond());
+        out.writeInt(entry.lastModified().getNano());
+        Attributes attributes = entry.attributes();
+        out.writeInt(attributes.posixMode().orElse(-1));
+        out.writeBoolean(attributes.creationTime().isPresent());
+        if (attributes.creationTime().isPresent()) {
+            out.writeLong(attributes.creationTime().get().getEpochSecond());
+            out.writeInt(attributes.creationTime().get().getNano());
+        }
+        out.writeUTF(attributes.symlinkTarget().orElse(""));
+        writeMap(out, attributes.hashes());
+        writeMap(out, attributes.extended());
+    }
+
+    static Entry read(DataInput in) throws IOException {
+        RelativePath path = RelativePath.of(in.readUTF());
+        EntryType type = TYPES[in.readByte()];
+        long size = in.readLong();
+        Instant modified = Instant.ofEpochSecond(in.readLong(), in.readInt());
+        int mode = in.readInt();
+        Optional<Instant> created = in.readBoolean() ? Optional.of(Instant.ofEpochSecond(in.readLong(), in.readInt())) : Optional.empty();
+        String target = in.readUTF();
+        Map<String, String> hashes = readMap(in);
+        Map<String, String> extended = readMap(in);
+        Attributes attributes = new Attributes(mode < 0 ? OptionalInt.empty() : OptionalInt.of(mode), created,
+                target.isEmpty() ? Optional.empty() : Optional.of(target), hashes, extended);
+        return new Entry(path, type, size, modified, attributes);
+    }
+
+    private static void writeMap(DataOutput out, Map<String, String> map) throws IOException {
+        out.writeShort(map.size());
+        for (Map.Entry<String, String> e : map.entrySet()) {
+            out.writeUTF(e.getKey());
+            out.writeUTF(e.getValue());
+        }
+    }
+
+    private static Map<String, String> readMap(DataInput in) throws IOException {
+        int size = in.readShort();
+        if (size == 0) {
+            return Map.of();
+        }
+        Map<String, String> map = new HashMap<>();
+        for (int i = 0; i < size; i++) {
+            map.put(in.readUTF(), in.readUTF());
+        }
+        return map;
+    }
+}

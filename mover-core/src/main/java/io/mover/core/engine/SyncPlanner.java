@@ -1,0 +1,360 @@
+package io.mover.core.engine;
+
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+import io.mover.spi.Entry;
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
+import io.mover.spi.RelativePath;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The sync's compare (rclone's march): walks source and destination together, depth-first in name
+ * order, each directory's two listings sorted ({@link SortedListing}, spilled when huge) and merged, and
+ * tells {@link Actions} what each entry needs. Listings are fetched ahead on a small pool (the next
+ * directories of both sides are listed while the current one is compared), so both trees are crawled
+ * concurrently while the order of the actions stays deterministic (a durable driver resumes on it).
+ * Memory is bounded: at most {@code lookahead} listings per level of depth are held, each at most
+ * {@code spillAt} entries in the heap. Only what the listings carry is compared: no per-file call.
+ * One planner runs once, on the caller's thread.
+ */
+public final class SyncPlanner {
+    /** What the walk found, entry by entry, on the planner's thread, in a deterministic order. */
+    public interface Actions {
+        /** A file or link at the source that the filters consider. */
+        default void sourceScanned(Entry entry) {}
+
+        /** A file or link at the destination that the filters consider. */
+        default void destinationScanned(Entry entry) {}
+
+        default void unchanged(Entry source) {}
+
+        /** A file or link to copy (new, or changed); its folder exists or was announced before. */
+        void copy(Entry source);
+
+        /** A folder missing at the destination, announced before anything inside it. */
+        void createDirectory(Entry source);
+
+        /** Content equal, mode or time to set. */
+        default void updateAttributes(Entry source) {}
+
+        /** An entry only at the destination; the contents of a folder come before the folder. */
+        void delete(Entry destination);
+
+        /** A folder whose time must be set once everything in it is done; after its contents (deepest first). */
+        void directoryTime(Entry source);
+
+        /** A file where a folder is, or the reverse, with deletes off: it cannot be synced. */
+        void conflict(Entry source, Entry destination);
+
+        /** A folder that could not be listed: nothing below it is copied or deleted. */
+        void listingFailed(RelativePath directory, MoverException error);
+    }
+
+    private static final int LOOKAHEAD_ENTRIES = 4096;
+    private static final Future<SortedListing> EMPTY = CompletableFuture.completedFuture(SortedListing.EMPTY);
+
+    private final Function<RelativePath, Stream<Entry>> sourceLister;
+    private final Function<RelativePath, Stream<Entry>> destinationLister;
+    private final SyncFilter filter;
+    private final SyncCompare compare;
+    private final boolean deletes;
+    private final Actions actions;
+    private final BooleanSupplier stopped;
+    private final Path scratch;
+    private final int spillAt;
+    private final int listers;
+    private final StageMeter listingMeter;
+    private final StageMeter compareMeter;
+    private long waitedNanos;
+
+    SyncPlanner(Function<RelativePath, Stream<Entry>> sourceLister, Function<RelativePath, Stream<Entry>> destinationLister,
+            SyncFilter filter, SyncCompare compare, boolean deletes, Actions actions, BooleanSupplier stopped, Path scratch,
+            int spillAt, int listers, StageMeter listing, StageMeter comparing) {
+        this.sourceLister = requireNonNull(sourceLister, "sourceLister is null");
+        this.destinationLister = requireNonNull(destinationLister, "destinationLister is null");
+        this.filter = requireNonNull(filter, "filter is null");
+        this.compare = requireNonNull(compare, "compare is null");
+        this.deletes = deletes;
+        this.actions = requireNonNull(actions, "actions is null");
+        this.stopped = requireNonNull(stopped, "stopped is null");
+        this.scratch = requireNonNull(scratch, "scratch is null");
+        this.spillAt = spillAt;
+        this.listers = listers;
+        this.listingMeter = requireNonNull(listing, "listing is null");
+        this.compareMeter = requireNonNull(comparing, "comparing is null");
+    }
+
+    private ExecutorService pool;
+
+    /** Walks both trees from their roots; {@code destinationRoot} is empty when the destination does not exist yet. */
+    public void run(Entry sourceRoot, Optional<Entry> destinationRoot) {
+        pool = Executors.newFixedThreadPool(listers, Thread.ofPlatform().daemon().name("mover-sync-list-", 0).factory());
+        long start = System.nanoTime();
+        try {
+            Future<SortedListing> destination = destinationRoot.filter(Entry::isDirectory).isPresent()
+                    ? list(destinationLister, RelativePath.ROOT, false) : EMPTY;
+            boolean changed = walk(RelativePath.ROOT, list(sourceLister, RelativePath.ROOT, true), destination);
+            if (!stopped.getAsBoolean() && (changed || destinationRoot.isEmpty() || !compare.sameTime(sourceRoot, destinationRoot.get()))) {
+                actions.directoryTime(sourceRoot);
+            }
+        }
+        finally {
+            pool.shutdownNow();
+            // COMPARE is the walk's own time: waiting for listings is ENUMERATE's, metered on the pool
+            compareMeter.busy(start + waitedNanos, 0);
+        }
+    }
+
+    /** One side of the walk ahead: an entry of both listings merged by name, with its listings when it is a folder. */
+    private record Item(Entry source, Entry destination, Future<SortedListing> sourceListing, Future<SortedListing> destinationListing) {
+        boolean listed() {
+            return sourceListing != EMPTY || destinationListing != EMPTY;
+        }
+    }
+
+    /** Compares one folder's two listings; true when an entry directly inside it was created, replaced or removed. */
+    private boolean walk(RelativePath directory, Future<SortedListing> sourceFuture, Future<SortedListing> destinationFuture) {
+        Optional<SortedListing> source = await(directory, sourceFuture);
+        Optional<SortedListing> destination = await(directory, destinationFuture);
+        if (source.isEmpty() || destination.isEmpty()) {
+            source.ifPresent(SortedListing::close);
+            destination.ifPresent(SortedListing::close);
+            return false;
+        }
+        Deque<Item> ahead = new ArrayDeque<>();
+        try (SortedListing s = source.get(); SortedListing d = destination.get()) {
+            Merge merge = new Merge(s.iterator(), d.iterator());
+            int listedAhead = 0;
+            boolean changed = false;
+            while (true) {
+                while (ahead.size() < LOOKAHEAD_ENTRIES && listedAhead < listers * 2 && merge.hasNext()) {
+                    Item item = prefetch(merge.next());
+                    ahead.add(item);
+                    listedAhead += item.listed() ? 1 : 0;
+                }
+                Item item = ahead.poll();
+                if (item == null || stopped.getAsBoolean()) {
+                    return changed;
+                }
+                listedAhead -= item.listed() ? 1 : 0;
+                changed |= visit(item);
+            }
+        }
+        finally {
+            // a stopped walk leaves listings fetched ahead: close them so their spill files go
+            for (Item left : ahead) {
+                closeLater(left.sourceListing);
+                closeLater(left.destinationListing);
+            }
+        }
+    }
+
+    /** Keeps only what the filters consider, and starts listing the folders that will be walked. */
+    private Item prefetch(Entry[] pair) {
+        Entry source = considered(pair[0]) ? pair[0] : null;
+        Entry destination = considered(pair[1]) ? pair[1] : null;
+        boolean sourceFolder = source != null && source.isDirectory();
+        boolean destinationFolder = destination != null && destination.isDirectory();
+        Future<SortedListing> sourceListing = sourceFolder ? list(sourceLister, source.path(), true) : EMPTY;
+        Future<SortedListing> destinationListing = destinationFolder && (sourceFolder || deletes)
+                ? list(destinationLister, destination.path(), false) : EMPTY;
+        return new Item(source, destination, sourceListing, destinationListing);
+    }
+
+    private boolean considered(Entry entry) {
+        if (entry == null) {
+            return false;
+        }
+        return switch (entry.type()) {
+            case DIRECTORY -> filter.enters(entry.path());
+            case FILE, SYMLINK -> filter.considers(entry);
+            // a device or pipe is never copied; at the destination it is in the way like a file
+            case OTHER -> false;
+        };
+    }
+
+    private boolean visit(Item item) {
+        Entry source = item.source();
+        Entry destination = item.destination();
+        if (source != null && !source.isDirectory()) {
+            actions.sourceScanned(source);
+        }
+        if (destination != null && !destination.isDirectory()) {
+            actions.destinationScanned(destination);
+        }
+        if (source == null && destination == null) {
+            return false;
+        }
+        if (destination == null) {
+            return sourceOnly(source, item.sourceListing());
+        }
+        if (source == null) {
+            return destinationOnly(destination, item.destinationListing());
+        }
+        if (source.type() == destination.type() && source.isDirectory()) {
+            boolean changedInside = walk(source.path(), item.sourceListing(), item.destinationListing());
+            if (changedInside || !compare.sameTime(source, destination) || modeDiffers(source, destination)) {
+                actions.directoryTime(source);
+            }
+            return false;
+        }
+        if (source.type() == destination.type()) {
+            switch (compare.compare(source, destination)) {
+                case EQUAL -> actions.unchanged(source);
+                case ATTRIBUTES_ONLY -> actions.updateAttributes(source);
+                case CHANGED -> {
+                    actions.copy(source);
+                    return true;
+                }
+            }
+            return false;
+        }
+        if (!deletes) {
+            actions.conflict(source, destination);
+            closeLater(item.sourceListing());
+            closeLater(item.destinationListing());
+            return false;
+        }
+        destinationOnly(destination, item.destinationListing());
+        return sourceOnly(source, item.sourceListing());
+    }
+
+    private static boolean modeDiffers(Entry source, Entry destination) {
+        return source.attributes().posixMode().isPresent() && destination.attributes().posixMode().isPresent()
+                && source.attributes().posixMode().getAsInt() != destination.attributes().posixMode().getAsInt();
+    }
+
+    private boolean sourceOnly(Entry source, Future<SortedListing> listing) {
+        if (!source.isDirectory()) {
+            actions.copy(source);
+            return true;
+        }
+        actions.createDirectory(source);
+        walk(source.path(), listing, EMPTY);
+        actions.directoryTime(source);
+        return true;
+    }
+
+    private boolean destinationOnly(Entry destination, Future<SortedListing> listing) {
+        if (!deletes) {
+            return false;
+        }
+        if (destination.isDirectory()) {
+            walk(destination.path(), EMPTY, listing);
+            if (stopped.getAsBoolean()) {
+                return false;
+            }
+        }
+        actions.delete(destination);
+        return true;
+    }
+
+    private Future<SortedListing> list(Function<RelativePath, Stream<Entry>> lister, RelativePath directory, boolean source) {
+        return pool.submit(() -> {
+            long start = System.nanoTime();
+            try {
+                return SortedListing.of(lister.apply(directory), spillAt, scratch);
+            }
+            catch (MoverException e) {
+                // a folder gone from the destination since its parent was listed is empty; one gone from the source is a failure
+                if (!source && e.code() == ErrorCode.NOT_FOUND) {
+                    return SortedListing.EMPTY;
+                }
+                throw e;
+            }
+            finally {
+                listingMeter.busy(start, 0);
+            }
+        });
+    }
+
+    private Optional<SortedListing> await(RelativePath directory, Future<SortedListing> listing) {
+        long start = System.nanoTime();
+        try {
+            return Optional.of(listing.get());
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MoverException(ErrorCode.CANCELLED, "interrupted while listing " + display(directory));
+        }
+        catch (ExecutionException e) {
+            MoverException error = e.getCause() instanceof MoverException m ? m
+                    : new MoverException(ErrorCode.INTERNAL, "listing " + display(directory) + " failed: " + e.getCause(), e.getCause());
+            if (error.category() == io.mover.spi.ErrorCategory.FATAL) {
+                throw error;
+            }
+            actions.listingFailed(directory, error);
+            return Optional.empty();
+        }
+        finally {
+            long waited = System.nanoTime() - start;
+            waitedNanos += waited;
+            compareMeter.waited(System.nanoTime() - waited);
+        }
+    }
+
+    private static void closeLater(Future<SortedListing> listing) {
+        if (listing != EMPTY && !listing.cancel(true)) {
+            try {
+                listing.get().close();
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            catch (ExecutionException | java.util.concurrent.CancellationException e) {
+                // a listing that failed holds no files
+            }
+        }
+    }
+
+    private static String display(RelativePath directory) {
+        return directory.isRoot() ? "the root" : directory.toString();
+    }
+
+    /** Two name-sorted iterators merged: each step gives the source's and the destination's entry of one name, either null. */
+    private static final class Merge {
+        private final Iterator<Entry> source;
+        private final Iterator<Entry> destination;
+        private Entry nextSource;
+        private Entry nextDestination;
+
+        Merge(Iterator<Entry> source, Iterator<Entry> destination) {
+            this.source = source;
+            this.destination = destination;
+            this.nextSource = source.hasNext() ? source.next() : null;
+            this.nextDestination = destination.hasNext() ? destination.next() : null;
+        }
+
+        boolean hasNext() {
+            return nextSource != null || nextDestination != null;
+        }
+
+        Entry[] next() {
+            int order = nextSource == null ? 1 : nextDestination == null ? -1
+                    : nextSource.path().name().compareTo(nextDestination.path().name());
+            Entry s = order <= 0 ? nextSource : null;
+            Entry d = order >= 0 ? nextDestination : null;
+            if (s != null) {
+                nextSource = source.hasNext() ? source.next() : null;
+            }
+            if (d != null) {
+                nextDestination = destination.hasNext() ? destination.next() : null;
+            }
+            return new Entry[] {s, d};
+        }
+    }
+}
