@@ -1,0 +1,133 @@
+package io.mover.plugins.nfs;
+
+import io.mover.spi.EndpointUri;
+import io.mover.spi.PluginConfig;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A private nfs-ganesha on 127.0.0.1 exporting a temporary folder as {@code /export}, started by
+ * {@code scripts/ganesha.sh} (which bounds the start-up wait). One per test JVM, through {@link GaneshaExtension}.
+ */
+public final class Ganesha {
+    static final Path SCRIPT = Path.of("scripts/ganesha.sh").toAbsolutePath();
+
+    private final Path state;
+    private final Path export;
+    private final int nfsPort;
+    private final int mountPort;
+
+    private Ganesha(Path state, Path export, int nfsPort, int mountPort) {
+        this.state = state;
+        this.export = export;
+        this.nfsPort = nfsPort;
+        this.mountPort = mountPort;
+    }
+
+    /** Why ganesha cannot run here, or null when it can. */
+    static String unavailableReason() {
+        if (Files.isExecutable(Path.of("/usr/bin/ganesha.nfsd")) || onPath("ganesha.nfsd")) {
+            if (!"root".equals(System.getProperty("user.name"))) {
+                return "nfs-ganesha's VFS backend needs root (it opens files by handle); run the tests as root";
+            }
+            return null;
+        }
+        return "nfs-ganesha is not installed: apt-get install -y nfs-ganesha nfs-ganesha-vfs rpcbind (.ci/run does)";
+    }
+
+    private static boolean onPath(String binary) {
+        for (String directory : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (!directory.isEmpty() && Files.isExecutable(Path.of(directory, binary))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static Ganesha start() throws IOException, InterruptedException {
+        Path base = Files.createTempDirectory("mover-ganesha-");
+        Ganesha ganesha = new Ganesha(base.resolve("state"), base.resolve("export"), freePort(), freePort());
+        ganesha.run("start");
+        return ganesha;
+    }
+
+    /** Stops and starts the server again on the same ports and folder (a restart mid-transfer). */
+    void restart() throws IOException, InterruptedException {
+        stop();
+        run("start");
+    }
+
+    void stop() throws IOException, InterruptedException {
+        run("stop");
+    }
+
+    /** Removes the state and export folders (after {@link #stop}). */
+    void deleteFiles() throws IOException {
+        Path base = state.getParent();
+        try (java.util.stream.Stream<Path> walk = Files.walk(base)) {
+            for (Path path : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+
+    private void run(String command) throws IOException, InterruptedException {
+        List<String> arguments = new ArrayList<>(List.of("bash", SCRIPT.toString(), command, state.toString()));
+        if (command.equals("start")) {
+            arguments.addAll(List.of(export.toString(), Integer.toString(nfsPort), Integer.toString(mountPort)));
+        }
+        Process process = new ProcessBuilder(arguments).redirectErrorStream(true).start();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IOException("ganesha.sh " + command + " did not finish within 60 s");
+        }
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (process.exitValue() != 0) {
+            throw new IOException("ganesha.sh " + command + " failed: " + output);
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    Path export() {
+        return export;
+    }
+
+    /** A folder of the export that the caller alone uses, created on the server's disk. */
+    Path folder(String name) throws IOException {
+        return Files.createDirectories(export.resolve(name));
+    }
+
+    EndpointUri uri(String pathInExport) {
+        return EndpointUri.parse("nfs://127.0.0.1:" + nfsPort + "/export" + (pathInExport.isEmpty() ? "" : "/" + pathInExport));
+    }
+
+    int nfsPort() {
+        return nfsPort;
+    }
+
+    /** Options that reach this server without its portmapper, plus {@code extra}. */
+    PluginConfig config(String... extra) {
+        Map<String, String> raw = new HashMap<>();
+        raw.put("mount-port", Integer.toString(mountPort));
+        raw.put("timeout", "5s");
+        raw.put("reconnect-timeout", "20s");
+        for (int i = 0; i + 1 < extra.length; i += 2) {
+            raw.put(extra[i], extra[i + 1]);
+        }
+        return NfsOptions.SPEC.parse(raw);
+    }
+}
