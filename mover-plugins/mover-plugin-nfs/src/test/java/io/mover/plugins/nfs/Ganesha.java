@@ -16,17 +16,17 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A private nfs-ganesha on 127.0.0.1 exporting a temporary folder as {@code /export}, started by
- * {@code scripts/ganesha.sh} (which bounds the start-up wait). One per test JVM, through {@link GaneshaExtension}.
+ * {@code ganesha.sh} beside this class in the test resources (which bounds the start-up wait). One per test JVM, through {@link GaneshaExtension}.
  */
 public final class Ganesha {
-    static final Path SCRIPT = Path.of("scripts/ganesha.sh").toAbsolutePath();
-
+    private final Path script;
     private final Path state;
     private final Path export;
     private final int nfsPort;
     private final int mountPort;
 
-    private Ganesha(Path state, Path export, int nfsPort, int mountPort) {
+    private Ganesha(Path script, Path state, Path export, int nfsPort, int mountPort) {
+        this.script = script;
         this.state = state;
         this.export = export;
         this.nfsPort = nfsPort;
@@ -34,7 +34,7 @@ public final class Ganesha {
     }
 
     /** Why ganesha cannot run here, or null when it can. */
-    static String unavailableReason() {
+    public static String unavailableReason() {
         if (Files.isExecutable(Path.of("/usr/bin/ganesha.nfsd")) || onPath("ganesha.nfsd")) {
             if (!"root".equals(System.getProperty("user.name"))) {
                 return "nfs-ganesha's VFS backend needs root (it opens files by handle); run the tests as root";
@@ -53,25 +53,30 @@ public final class Ganesha {
         return false;
     }
 
-    static Ganesha start() throws IOException, InterruptedException {
+    /** Starts a server on two free ports, exporting a fresh temporary folder; the script comes from the class path. */
+    public static Ganesha start() throws IOException, InterruptedException {
         Path base = Files.createTempDirectory("mover-ganesha-");
-        Ganesha ganesha = new Ganesha(base.resolve("state"), base.resolve("export"), freePort(), freePort());
+        Path script = base.resolve("ganesha.sh");
+        try (java.io.InputStream in = Ganesha.class.getResourceAsStream("ganesha.sh")) {
+            Files.copy(java.util.Objects.requireNonNull(in, "ganesha.sh is not on the class path"), script);
+        }
+        Ganesha ganesha = new Ganesha(script, base.resolve("state"), base.resolve("export"), freePort(), freePort());
         ganesha.run("start");
         return ganesha;
     }
 
     /** Stops and starts the server again on the same ports and folder (a restart mid-transfer). */
-    void restart() throws IOException, InterruptedException {
+    public void restart() throws IOException, InterruptedException {
         stop();
         run("start");
     }
 
-    void stop() throws IOException, InterruptedException {
+    public void stop() throws IOException, InterruptedException {
         run("stop");
     }
 
     /** Removes the state and export folders (after {@link #stop}). */
-    void deleteFiles() throws IOException {
+    public void deleteFiles() throws IOException {
         Path base = state.getParent();
         try (java.util.stream.Stream<Path> walk = Files.walk(base)) {
             for (Path path : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
@@ -81,7 +86,7 @@ public final class Ganesha {
     }
 
     private void run(String command) throws IOException, InterruptedException {
-        List<String> arguments = new ArrayList<>(List.of("bash", SCRIPT.toString(), command, state.toString()));
+        List<String> arguments = new ArrayList<>(List.of("bash", script.toString(), command, state.toString()));
         if (command.equals("start")) {
             arguments.addAll(List.of(export.toString(), Integer.toString(nfsPort), Integer.toString(mountPort)));
         }
@@ -102,25 +107,29 @@ public final class Ganesha {
         }
     }
 
-    Path export() {
+    public Path export() {
         return export;
     }
 
     /** A folder of the export that the caller alone uses, created on the server's disk. */
-    Path folder(String name) throws IOException {
+    public Path folder(String name) throws IOException {
         return Files.createDirectories(export.resolve(name));
     }
 
-    EndpointUri uri(String pathInExport) {
+    public EndpointUri uri(String pathInExport) {
         return EndpointUri.parse("nfs://127.0.0.1:" + nfsPort + "/export" + (pathInExport.isEmpty() ? "" : "/" + pathInExport));
     }
 
-    int nfsPort() {
+    public int nfsPort() {
         return nfsPort;
     }
 
+    public int mountPort() {
+        return mountPort;
+    }
+
     /** Options that reach this server without its portmapper, plus {@code extra}. */
-    PluginConfig config(String... extra) {
+    public PluginConfig config(String... extra) {
         Map<String, String> raw = new HashMap<>();
         raw.put("mount-port", Integer.toString(mountPort));
         raw.put("timeout", "5s");

@@ -31,7 +31,7 @@ public final class GaneshaExtension implements BeforeAllCallback, ParameterResol
     private static volatile Ganesha current;
 
     /** The server started for this run; only after {@link #beforeAll}. */
-    static Ganesha running() {
+    public static Ganesha running() {
         return current;
     }
 

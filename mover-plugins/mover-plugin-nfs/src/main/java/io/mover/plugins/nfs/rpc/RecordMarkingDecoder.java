@@ -21,6 +21,8 @@ public final class RecordMarkingDecoder extends ByteToMessageDecoder {
 
     private final int maxRecordBytes;
     private CompositeByteBuf record;
+    /** After an oversize record nothing on this stream can be framed again: the rest is discarded until the close. */
+    private boolean failed;
 
     public RecordMarkingDecoder(int maxRecordBytes) {
         if (maxRecordBytes <= 0) {
@@ -31,11 +33,17 @@ public final class RecordMarkingDecoder extends ByteToMessageDecoder {
 
     @Override
     protected void decode(ChannelHandlerContext context, ByteBuf in, List<Object> out) throws TooLongFrameException {
+        if (failed) {
+            in.skipBytes(in.readableBytes());
+            return;
+        }
         while (in.readableBytes() >= 4) {
             int header = in.getInt(in.readerIndex());
             long fragmentLength = header & 0x7FFF_FFFFL;
             long recordSoFar = record == null ? 0 : record.readableBytes();
             if (recordSoFar + fragmentLength > maxRecordBytes) {
+                failed = true;
+                in.skipBytes(in.readableBytes());
                 throw new TooLongFrameException("RPC record of at least " + (recordSoFar + fragmentLength) +
                         " bytes exceeds the limit of " + maxRecordBytes);
             }
