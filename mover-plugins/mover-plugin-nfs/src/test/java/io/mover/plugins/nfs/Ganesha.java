@@ -55,12 +55,17 @@ public final class Ganesha {
 
     /** Starts a server on two free ports, exporting a fresh temporary folder; the script comes from the class path. */
     public static Ganesha start() throws IOException, InterruptedException {
+        return start(null);
+    }
+
+    /** Starts a server exporting {@code export} (a small tmpfs, say), or a fresh temporary folder when null. */
+    public static Ganesha start(Path export) throws IOException, InterruptedException {
         Path base = Files.createTempDirectory("mover-ganesha-");
         Path script = base.resolve("ganesha.sh");
         try (java.io.InputStream in = Ganesha.class.getResourceAsStream("ganesha.sh")) {
             Files.copy(java.util.Objects.requireNonNull(in, "ganesha.sh is not on the class path"), script);
         }
-        Ganesha ganesha = new Ganesha(script, base.resolve("state"), base.resolve("export"), freePort(), freePort());
+        Ganesha ganesha = new Ganesha(script, base.resolve("state"), export == null ? base.resolve("export") : export, freePort(), freePort());
         ganesha.run("start");
         return ganesha;
     }
@@ -75,7 +80,7 @@ public final class Ganesha {
         run("stop");
     }
 
-    /** Removes the state and export folders (after {@link #stop}). */
+    /** Removes the state and export folders (after {@link #stop}); an export given to {@link #start(Path)} is the caller's. */
     public void deleteFiles() throws IOException {
         Path base = state.getParent();
         try (java.util.stream.Stream<Path> walk = Files.walk(base)) {
