@@ -75,7 +75,7 @@ final class NfsSinkWriter implements SinkWriter {
             offset += length;
         }
         if (pendingBytes.get() >= commitWindow) {
-            flush();
+            flush(false);
         }
     }
 
@@ -87,7 +87,10 @@ final class NfsSinkWriter implements SinkWriter {
      * Waits for the WRITEs sent so far, COMMITs, and sends again whatever the server may have lost. Only
      * one thread commits at a time; WRITEs of other threads sent meanwhile wait for the next flush.
      */
-    private synchronized void flush() {
+    private synchronized void flush(boolean always) {
+        if (!always && pendingBytes.get() < commitWindow) {
+            return; // another thread committed while this one waited for the lock: no COMMIT (an fsync on the server) for a handful of bytes
+        }
         List<Pending> batch = new ArrayList<>();
         for (Pending next = pending.poll(); next != null; next = pending.poll()) {
             batch.add(next);
@@ -153,7 +156,7 @@ final class NfsSinkWriter implements SinkWriter {
         if (committed || aborted) {
             throw new IllegalStateException("commit after " + (committed ? "commit" : "abort") + " of " + path);
         }
-        flush();
+        flush(true);
         NfsClient client = tree.client();
         String what = tree.describe(path);
         OptionalInt mode = OptionalInt.of(entry.attributes().posixMode().orElse(0644));
