@@ -160,22 +160,22 @@ final class NfsSinkWriter implements SinkWriter {
         NfsClient client = tree.client();
         String what = tree.describe(path);
         OptionalInt mode = OptionalInt.of(entry.attributes().posixMode().orElse(0644));
-        client.setattr(handle, mode, Optional.of(entry.lastModified()), "set attributes of " + what);
-        Optional<NfsClient.Lookup> existing = client.lookup(directory, path.name(), "lookup " + what);
-        if (existing.isPresent() && existing.get().attributes().isDirectory()) {
-            throw new MoverException(ErrorCode.ALREADY_EXISTS, what + " is a directory; the file cannot replace it");
-        }
-        Fattr written = client.getattr(handle, "getattr " + what);
+        // one round trip each: SETATTR (its reply carries the attributes the entry reports), RENAME
+        Fattr written = client.setattr(handle, mode, Optional.of(entry.lastModified()), "set attributes of " + what)
+                .orElseGet(() -> client.getattr(handle, "getattr " + what));
         int status = client.rename(directory, temporary, directory, path.name());
         if (status == NfsStatus.NOENT) {
             // a retransmitted RENAME whose first send succeeded: the file is there under its final name
             Optional<NfsClient.Lookup> landed = client.lookup(directory, path.name(), "lookup " + what);
             status = landed.isPresent() && landed.get().attributes().fileId() == written.fileId() ? NfsStatus.OK : status;
         }
+        if (status == NfsStatus.ISDIR || status == NfsStatus.EXIST || status == NfsStatus.NOTEMPTY) {
+            throw new MoverException(ErrorCode.ALREADY_EXISTS, what + " is a directory; the file cannot replace it");
+        }
         NfsStatus.check(status, "rename into place " + what);
         committed = true;
         sink.closed(this);
-        return NfsTree.entry(path, client.getattr(handle, "getattr " + what));
+        return NfsTree.entry(path, written);
     }
 
     @Override

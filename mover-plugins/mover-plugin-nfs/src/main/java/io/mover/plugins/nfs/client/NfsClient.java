@@ -64,14 +64,15 @@ public final class NfsClient {
         });
     }
 
-    public void setattr(FileHandle handle, OptionalInt mode, Optional<Instant> mtime, String what) {
-        blocking(2, out -> {
+    /** SETATTR; returns the attributes after the change when the server sends them (it usually does). */
+    public Optional<Fattr> setattr(FileHandle handle, OptionalInt mode, Optional<Instant> mtime, String what) {
+        return blocking(2, out -> {
             NfsXdr.writeHandle(out, handle);
             NfsXdr.writeSattr(out, mode, mtime);
             Xdr.writeBoolean(out, false); // no guard
         }, in -> {
             NfsStatus.check(Xdr.readInt(in), what);
-            return null;
+            return NfsXdr.readWccAfter(in);
         });
     }
 
@@ -125,8 +126,8 @@ public final class NfsClient {
             out.writeLong(offset);
             out.writeInt(data.readableBytes());
             out.writeInt(stable);
-            Xdr.writeOpaque(out, data);
-        }).thenApply(in -> decode(in, reply -> {
+            out.writeInt(data.readableBytes()); // the opaque's length; the bytes follow as they are
+        }, data).thenApply(in -> decode(in, reply -> {
             int status = Xdr.readInt(reply);
             NfsXdr.skipWcc(reply);
             NfsStatus.check(status, what);

@@ -57,12 +57,17 @@ final class NfsXdr {
     }
 
     static void skipWcc(ByteBuf in) {
+        readWccAfter(in);
+    }
+
+    /** wcc_data: skips the attributes before the operation, returns those after it. */
+    static Optional<Fattr> readWccAfter(ByteBuf in) {
         if (Xdr.readBoolean(in)) {
             Xdr.readLong(in); // size
             readTime(in);
             readTime(in);
         }
-        readPostOpAttr(in);
+        return readPostOpAttr(in);
     }
 
     static Instant readTime(ByteBuf in) {

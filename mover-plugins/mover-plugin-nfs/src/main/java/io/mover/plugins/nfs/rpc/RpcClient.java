@@ -79,6 +79,14 @@ public final class RpcClient implements AutoCloseable {
      * results (the caller releases the buffer) or a {@link MoverException}.
      */
     public CompletableFuture<ByteBuf> call(int procedure, Consumer<ByteBuf> arguments) {
+        return call(procedure, arguments, null);
+    }
+
+    /**
+     * A call whose arguments end with {@code payload}'s readable bytes as XDR opaque data ({@code arguments}
+     * writes its length): the payload goes out as it is, without a copy, and is neither consumed nor released.
+     */
+    public CompletableFuture<ByteBuf> call(int procedure, Consumer<ByteBuf> arguments, ByteBuf payload) {
         if (closed) {
             return CompletableFuture.failedFuture(new MoverException(ErrorCode.CANCELLED, "the NFS client for " + server + " is closed"));
         }
@@ -91,10 +99,14 @@ public final class RpcClient implements AutoCloseable {
         }
         ByteBuf request = allocator.buffer(256);
         RpcCall call;
+        // released on failure below, or by the call once answered
         try {
             int xid = xids.incrementAndGet();
             RpcMessages.writeCallHeader(request, xid, program, procedure, auth);
             arguments.accept(request);
+            if (payload != null) {
+                request = withPayload(request, payload);
+            }
             RpcMessages.finishRecord(request);
             call = new RpcCall(xid, program, procedure, request);
         }
@@ -106,6 +118,18 @@ public final class RpcClient implements AutoCloseable {
         call.reply.whenComplete((body, error) -> permits.release());
         send(call);
         return call.reply;
+    }
+
+    private ByteBuf withPayload(ByteBuf header, ByteBuf payload) {
+        int length = payload.readableBytes();
+        io.netty.buffer.CompositeByteBuf record = allocator.compositeBuffer(3);
+        record.addComponent(true, header);
+        record.addComponent(true, payload.retainedSlice());
+        int padding = Xdr.padding(length);
+        if (padding > 0) {
+            record.addComponent(true, allocator.buffer(padding).writeZero(padding));
+        }
+        return record;
     }
 
     private void send(RpcCall call) {

@@ -94,7 +94,7 @@ public final class Xdr {
         return (int) length;
     }
 
-    static int padding(int length) {
+    public static int padding(int length) {
         return (4 - (length & 3)) & 3;
     }
 

@@ -74,7 +74,7 @@ class RpcClientTest {
         try (socket) {
             DataInputStream in = new DataInputStream(socket.getInputStream());
             DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-            for (int i = 0; i < 100; i++) {
+            for (int i = 0; i < 10_000; i++) {
                 int mark = in.readInt();
                 byte[] record = new byte[mark & 0x7FFF_FFFF];
                 in.readFully(record);
