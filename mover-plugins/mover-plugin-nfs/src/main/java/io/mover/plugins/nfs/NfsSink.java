@@ -24,10 +24,13 @@ import java.util.stream.Stream;
  */
 final class NfsSink implements Sink {
     private static final long COMMIT_WINDOW = 32L << 20;
+    /** Unstable data kept for possible resending, across all writers: past this, writers COMMIT early (bounds direct memory). */
+    private static final long UNSTABLE_CAP = 256L << 20;
 
     private final NfsTree tree;
     private final String jobKey;
     private final Set<String> openTemporaries = ConcurrentHashMap.newKeySet();
+    private final java.util.concurrent.atomic.AtomicLong unstableBytes = new java.util.concurrent.atomic.AtomicLong();
 
     NfsSink(NfsSession session, String jobKey) {
         this.tree = new NfsTree(session);
@@ -90,6 +93,14 @@ final class NfsSink implements Sink {
         NfsClient.Lookup created = tree.client().create(directory, temporary, 0600, "create a temporary for " + tree.describe(path));
         openTemporaries.add(temporary);
         return new NfsSinkWriter(this, tree, directory, created.handle(), temporary, path, entry, COMMIT_WINDOW);
+    }
+
+    void unstable(long delta) {
+        unstableBytes.addAndGet(delta);
+    }
+
+    boolean overUnstableCap() {
+        return unstableBytes.get() > UNSTABLE_CAP;
     }
 
     void closed(NfsSinkWriter writer) {

@@ -42,6 +42,7 @@ final class NfsSinkWriter implements SinkWriter {
     private final long commitWindow;
     private final ConcurrentLinkedQueue<Pending> pending = new ConcurrentLinkedQueue<>();
     private final AtomicLong pendingBytes = new AtomicLong();
+    private final AtomicLong resent = new AtomicLong();
     private volatile boolean aborted;
     private volatile boolean committed;
 
@@ -74,7 +75,7 @@ final class NfsSinkWriter implements SinkWriter {
             send(offset, data);
             offset += length;
         }
-        if (pendingBytes.get() >= commitWindow) {
+        if (pendingBytes.get() >= commitWindow || sink.overUnstableCap()) {
             flush(false);
         }
     }
@@ -88,7 +89,7 @@ final class NfsSinkWriter implements SinkWriter {
      * one thread commits at a time; WRITEs of other threads sent meanwhile wait for the next flush.
      */
     private synchronized void flush(boolean always) {
-        if (!always && pendingBytes.get() < commitWindow) {
+        if (!always && pendingBytes.get() < commitWindow && !sink.overUnstableCap()) {
             return; // another thread committed while this one waited for the lock: no COMMIT (an fsync on the server) for a handful of bytes
         }
         List<Pending> batch = new ArrayList<>();
@@ -107,6 +108,7 @@ final class NfsSinkWriter implements SinkWriter {
                 for (int i = 0; i < batch.size(); i++) {
                     NfsClient.WriteResult result = results.get(i);
                     if (result.committed() == NfsClient.UNSTABLE && result.verifier() != verifier) {
+                        resent.incrementAndGet();
                         lost.add(resend(batch.get(i).offset(), batch.get(i).data().retainedDuplicate()));
                     }
                 }
@@ -140,6 +142,7 @@ final class NfsSinkWriter implements SinkWriter {
 
     private Pending resend(long offset, ByteBuf data) {
         pendingBytes.addAndGet(data.readableBytes());
+        sink.unstable(data.readableBytes());
         return new Pending(offset, data, tree.client().write(handle, offset, data, NfsClient.UNSTABLE, "write " + tree.describe(path)));
     }
 
@@ -147,6 +150,7 @@ final class NfsSinkWriter implements SinkWriter {
         for (Pending write : batch) {
             write.result().whenComplete((result, error) -> write.data().release());
             pendingBytes.addAndGet(-write.data().readableBytes());
+            sink.unstable(-write.data().readableBytes());
         }
         batch.clear();
     }
@@ -198,6 +202,11 @@ final class NfsSinkWriter implements SinkWriter {
         finally {
             sink.closed(this);
         }
+    }
+
+    /** WRITEs sent again because a COMMIT's verifier showed the server had restarted since (for tests and logs). */
+    long resentWrites() {
+        return resent.get();
     }
 
     String temporary() {

@@ -27,6 +27,8 @@ final class NfsSourceReader implements SourceReader {
     private final int readAhead;
     private final String what;
     private final Map<Long, Chunk> chunks = new ConcurrentHashMap<>();
+    /** Chunks already copied out: read-ahead must not fetch them again (parallel ranges read ahead into each other). */
+    private final java.util.BitSet consumed = new java.util.BitSet();
     private volatile boolean closed;
 
     private record Chunk(CompletableFuture<NfsClient.ReadResult> result, AtomicInteger copied) {
@@ -54,7 +56,9 @@ final class NfsSourceReader implements SourceReader {
             long index = at / chunkSize;
             long last = Math.min((at + destination.remaining() - 1) / chunkSize + readAhead, (size - 1) / chunkSize);
             for (long ahead = index + 1; ahead <= last; ahead++) {
-                chunk(ahead);
+                if (!isConsumed(ahead)) {
+                    chunk(ahead);
+                }
             }
             Chunk chunk = chunk(index);
             ByteBuf data;
@@ -83,10 +87,25 @@ final class NfsSourceReader implements SourceReader {
             total += length;
             at += length;
             if (chunk.copied().addAndGet(length) >= data.readableBytes() && chunks.remove(index, chunk)) {
+                markConsumed(index);
                 data.release();
             }
         }
         return total;
+    }
+
+    private boolean isConsumed(long index) {
+        synchronized (consumed) {
+            return index < Integer.MAX_VALUE && consumed.get((int) index);
+        }
+    }
+
+    private void markConsumed(long index) {
+        if (index < Integer.MAX_VALUE) {
+            synchronized (consumed) {
+                consumed.set((int) index);
+            }
+        }
     }
 
     private Chunk chunk(long index) {

@@ -3,18 +3,14 @@ package io.mover.plugins.nfs;
 import io.mover.spi.RelativePath;
 import io.mover.spi.Sink;
 import io.mover.testkit.ContractContext;
+import io.mover.testkit.LocalStores;
 import io.mover.testkit.SinkContractTest;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * The nfs sink against the plugin test kit, through nfs-ganesha: each case writes into its own folder of
@@ -39,30 +35,12 @@ final class NfsSinkContractTest extends SinkContractTest {
 
     @Override
     public Optional<byte[]> readBack(RelativePath path) {
-        Path file = store().resolve(path.toString());
-        if (!Files.isRegularFile(file)) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Files.readAllBytes(file));
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return LocalStores.read(store(), path);
     }
 
     @Override
     public Set<String> storedNames() {
-        Path root = store();
-        if (!Files.isDirectory(root)) {
-            return Set.of();
-        }
-        try (Stream<Path> walk = Files.walk(root)) {
-            return walk.filter(file -> !file.equals(root)).map(file -> root.relativize(file).toString()).collect(Collectors.toSet());
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return LocalStores.names(store());
     }
 
     @Override

@@ -3,14 +3,13 @@ package io.mover.plugins.nfs;
 import io.mover.spi.RelativePath;
 import io.mover.spi.Source;
 import io.mover.testkit.ContractContext;
+import io.mover.testkit.LocalStores;
 import io.mover.testkit.SourceContractTest;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 
 /** The nfs source against the plugin test kit: files are laid out on ganesha's disk, read back over NFS. */
@@ -31,24 +30,12 @@ final class NfsSourceContractTest extends SourceContractTest {
 
     @Override
     protected void createFile(ContractContext context, RelativePath path, byte[] content, Instant lastModified) {
-        Path file = store(context).resolve(path.toString());
-        try {
-            Files.write(file, content);
-            Files.setLastModifiedTime(file, FileTime.from(lastModified));
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        LocalStores.createFile(store(context), path, content, lastModified);
     }
 
     @Override
     protected void createDirectory(ContractContext context, RelativePath path) {
-        try {
-            Files.createDirectories(store(context).resolve(path.toString()));
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        LocalStores.createDirectory(store(context), path);
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -16,6 +17,7 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -44,7 +46,7 @@ public final class RpcClient implements AutoCloseable {
     private final EventLoopGroup group;
     private final ByteBufAllocator allocator;
     private final ConnectionSlot[] slots;
-    private final java.util.concurrent.Semaphore permits;
+    private final Semaphore permits;
     private final AtomicInteger xids = new AtomicInteger(ThreadLocalRandom.current().nextInt());
     private volatile boolean everConnected;
     private volatile long unreachableSince;
@@ -63,7 +65,7 @@ public final class RpcClient implements AutoCloseable {
         for (int i = 0; i < slots.length; i++) {
             slots[i] = new ConnectionSlot();
         }
-        this.permits = new java.util.concurrent.Semaphore(config.connections() * config.callsInFlight());
+        this.permits = new Semaphore(config.connections() * config.callsInFlight());
     }
 
     public String server() {
@@ -224,22 +226,25 @@ public final class RpcClient implements AutoCloseable {
         private CompletableFuture<Channel> current;
 
         synchronized CompletableFuture<Channel> channel() {
-            if (current != null && (!current.isDone() || current.isCompletedExceptionally() == false && current.join().isActive())) {
+            boolean connecting = current != null && !current.isDone();
+            boolean connected = current != null && current.isDone() && !current.isCompletedExceptionally() && current.join().isActive();
+            if (connecting || connected) {
                 return current;
             }
-            CompletableFuture<Channel> connecting = new CompletableFuture<>();
-            current = connecting;
-            connect().addListener(future -> {
+            CompletableFuture<Channel> attempt = new CompletableFuture<>();
+            current = attempt;
+            ChannelFuture connect = connect();
+            connect.addListener(future -> {
                 if (future.isSuccess()) {
                     everConnected = true;
                     unreachableSince = 0;
-                    connecting.complete(((io.netty.channel.ChannelFuture) future).channel());
+                    attempt.complete(connect.channel());
                 }
                 else {
-                    connecting.completeExceptionally(future.cause());
+                    attempt.completeExceptionally(future.cause());
                 }
             });
-            return connecting;
+            return attempt;
         }
 
         int load() {
@@ -260,7 +265,7 @@ public final class RpcClient implements AutoCloseable {
             }
         }
 
-        private io.netty.channel.ChannelFuture connect() {
+        private ChannelFuture connect() {
             return new Bootstrap().group(group).channel(NioSocketChannel.class)
                     .option(ChannelOption.TCP_NODELAY, true)
                     .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 10_000)
