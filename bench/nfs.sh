@@ -28,6 +28,8 @@ fi
 mkdir -p "$EXPORT/read"; cp "$SRC/big.bin" "$EXPORT/read/big.bin"
 SUM="$(sha256sum < "$SRC/big.bin")"
 BACK="$BENCH_DIR/nfs-back"
+# every run writes to a new folder of the export: ganesha caches names, and a folder removed behind its
+# back (rm -rf on its disk) would still be found by LOOKUP, its handle stale
 
 RESULTS="$BENCH_DIR/nfs-large.results"; : > "$RESULTS"
 tools=(c1 c2 c4 c8 nfs-cp)
@@ -35,23 +37,25 @@ for run in $(seq "$RUNS"); do
   echo "run $run/$RUNS" >&2
   for k in 0 1 2 3 4; do
     tool=${tools[$(( (k + run) % 5 ))]}
-    rm -rf "$EXPORT/write" "$BACK"; mkdir -p "$BACK"; drop_caches
+    rm -rf "$EXPORT"/write-* "$BACK"; mkdir -p "$BACK"; drop_caches
+    target="write-$run-$tool"
     case $tool in
       nfs-cp)
-        timed "write nfs-cp" nfs-cp "$SRC/big.bin" "nfs://127.0.0.1/export/write.bin?$LIBNFS_ARGS"
-        rm -f "$EXPORT/write.bin"; drop_caches
+        timed "write nfs-cp" nfs-cp "$SRC/big.bin" "nfs://127.0.0.1/export/$target.bin?$LIBNFS_ARGS"
+        [[ "$(sha256sum < "$EXPORT/$target.bin")" == "$SUM" ]] || { echo "bench: the file nfs-cp wrote differs" >&2; exit 1; }
+        rm -f "$EXPORT/$target.bin"; drop_caches
         timed "read nfs-cp" nfs-cp "nfs://127.0.0.1/export/read/big.bin?$LIBNFS_ARGS" "$BACK/big.bin" ;;
       c*)
         n=${tool#c}
-        timed "write mover x$n" "$MOVER" copy "$SRC" "$NFS/write" --dest-config "mount-port=$MOUNT_PORT" --dest-config "connections=$n"
-        [[ "$(sha256sum < "$EXPORT/write/big.bin")" == "$SUM" ]] || { echo "bench: the written file differs" >&2; exit 1; }
+        timed "write mover x$n" "$MOVER" copy "$SRC" "$NFS/$target" --dest-config "mount-port=$MOUNT_PORT" --dest-config "connections=$n"
+        [[ "$(sha256sum < "$EXPORT/$target/big.bin")" == "$SUM" ]] || { echo "bench: the written file differs" >&2; exit 1; }
         drop_caches
         timed "read mover x$n" "$MOVER" copy "$NFS/read" "$BACK" --source-config "mount-port=$MOUNT_PORT" --source-config "connections=$n" ;;
     esac
     [[ "$(sha256sum < "$BACK/big.bin")" == "$SUM" ]] || { echo "bench: the read file differs" >&2; exit 1; }
   done
 done
-rm -rf "$EXPORT/write" "$BACK"
+rm -rf "$EXPORT"/write-* "$BACK"
 
 python3 - "$RESULTS" <<'PY'
 import sys, statistics, collections
@@ -74,15 +78,15 @@ small_tree "$SMALL" "$FILES" 100
 RESULTS="$BENCH_DIR/nfs-small.results"; : > "$RESULTS"
 for run in $(seq "$RUNS"); do
   for tool in nfs local; do
-    rm -rf "$EXPORT/small" "$BENCH_DIR/small-local"; drop_caches
+    rm -rf "$EXPORT"/small-* "$BENCH_DIR/small-local"; drop_caches
     case $tool in
-      nfs)   timed "mover to nfs" "$MOVER" copy "$SMALL" "$NFS/small" --dest-config "mount-port=$MOUNT_PORT"
-             diff -r -q "$SMALL" "$EXPORT/small" > /dev/null ;;
+      nfs)   timed "mover to nfs" "$MOVER" copy "$SMALL" "$NFS/small-$run" --dest-config "mount-port=$MOUNT_PORT"
+             diff -r -q "$SMALL" "$EXPORT/small-$run" > /dev/null ;;
       local) timed "mover to local disk" "$MOVER" copy "$SMALL" "$BENCH_DIR/small-local" ;;
     esac
   done
 done
-rm -rf "$EXPORT/small" "$BENCH_DIR/small-local"
+rm -rf "$EXPORT"/small-* "$BENCH_DIR/small-local"
 python3 - "$RESULTS" "$FILES" <<'PY'
 import sys, statistics, collections
 runs = collections.defaultdict(list)

@@ -75,6 +75,10 @@ final class NfsSinkWriter implements SinkWriter {
             send(offset, data);
             offset += length;
         }
+        if (aborted) {
+            releasePending(); // an abort from another thread came while this write was sending
+            checkOpen();
+        }
         if (pendingBytes.get() >= commitWindow || sink.overUnstableCap()) {
             flush(false);
         }
@@ -146,11 +150,20 @@ final class NfsSinkWriter implements SinkWriter {
         return new Pending(offset, data, tree.client().write(handle, offset, data, NfsClient.UNSTABLE, "write " + tree.describe(path)));
     }
 
+    private void releasePending() {
+        List<Pending> batch = new ArrayList<>();
+        for (Pending next = pending.poll(); next != null; next = pending.poll()) {
+            batch.add(next);
+        }
+        release(batch);
+    }
+
     private void release(List<Pending> batch) {
         for (Pending write : batch) {
+            int length = write.data().readableBytes();
+            pendingBytes.addAndGet(-length);
+            sink.unstable(-length);
             write.result().whenComplete((result, error) -> write.data().release());
-            pendingBytes.addAndGet(-write.data().readableBytes());
-            sink.unstable(-write.data().readableBytes());
         }
         batch.clear();
     }
@@ -188,11 +201,7 @@ final class NfsSinkWriter implements SinkWriter {
             return;
         }
         aborted = true;
-        List<Pending> batch = new ArrayList<>();
-        for (Pending next = pending.poll(); next != null; next = pending.poll()) {
-            batch.add(next);
-        }
-        release(batch);
+        releasePending();
         try {
             int status = tree.client().remove(directory, temporary, false);
             if (status != NfsStatus.OK && status != NfsStatus.NOENT) {
