@@ -27,11 +27,7 @@ class CliProcessEndToEndTest {
     Path dir;
 
     private Process start(String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
-                "-cp", System.getProperty("java.class.path"), "io.mover.cli.Main"));
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile()).start();
+        return CliProcesses.start(dir, args);
     }
 
     private String err() throws IOException {

@@ -1,0 +1,284 @@
+package io.mover.plugins.nfs.rpc;
+
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * ONC RPC over TCP to one program on one server, over several connections.
+ *
+ * <p>Each call gets a fresh XID and is sent on the connection with the fewest unanswered calls. A call is
+ * retransmitted, with the same XID, when its timeout passes or its connection ends; connections are
+ * re-established on demand, for up to {@code reconnectTimeout} once the server has answered at least once
+ * (before that, the first connect failure is the answer: the server is unreachable). {@link #call} blocks
+ * while {@code connections * callsInFlight} calls are outstanding: call it from engine threads, never from
+ * an event loop.
+ *
+ * <p>Thread-safe.
+ */
+public final class RpcClient implements AutoCloseable {
+    private final InetSocketAddress address;
+    private final String server;
+    private final RpcProgram program;
+    private final AuthSys auth;
+    private final RpcClientConfig config;
+    private final EventLoopGroup group;
+    private final ByteBufAllocator allocator;
+    private final ConnectionSlot[] slots;
+    private final Semaphore permits;
+    private final AtomicInteger xids = new AtomicInteger(ThreadLocalRandom.current().nextInt());
+    private volatile boolean everConnected;
+    private volatile long unreachableSince;
+    private volatile boolean closed;
+
+    public RpcClient(InetSocketAddress address, RpcProgram program, AuthSys auth, RpcClientConfig config, EventLoopGroup group,
+            ByteBufAllocator allocator) {
+        this.address = requireNonNull(address, "address is null");
+        this.program = requireNonNull(program, "program is null");
+        this.auth = requireNonNull(auth, "auth is null");
+        this.config = requireNonNull(config, "config is null");
+        this.group = requireNonNull(group, "group is null");
+        this.allocator = requireNonNull(allocator, "allocator is null");
+        this.server = address.getHostString() + ":" + address.getPort();
+        this.slots = new ConnectionSlot[config.connections()];
+        for (int i = 0; i < slots.length; i++) {
+            slots[i] = new ConnectionSlot();
+        }
+        this.permits = new Semaphore(config.connections() * config.callsInFlight());
+    }
+
+    public String server() {
+        return server;
+    }
+
+    public ByteBufAllocator allocator() {
+        return allocator;
+    }
+
+    /**
+     * Sends a call; {@code arguments} writes the procedure's arguments. The future completes with the
+     * results (the caller releases the buffer) or a {@link MoverException}.
+     */
+    public CompletableFuture<ByteBuf> call(int procedure, Consumer<ByteBuf> arguments) {
+        return call(procedure, arguments, null);
+    }
+
+    /**
+     * A call whose arguments end with {@code payload}'s readable bytes as XDR opaque data ({@code arguments}
+     * writes its length): the payload goes out as it is, without a copy, and is neither consumed nor released.
+     */
+    public CompletableFuture<ByteBuf> call(int procedure, Consumer<ByteBuf> arguments, ByteBuf payload) {
+        if (closed) {
+            return CompletableFuture.failedFuture(new MoverException(ErrorCode.CANCELLED, "the NFS client for " + server + " is closed"));
+        }
+        try {
+            permits.acquire();
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return CompletableFuture.failedFuture(new MoverException(ErrorCode.CANCELLED, "interrupted while waiting to call " + server));
+        }
+        ByteBuf request = allocator.buffer(256);
+        RpcCall call;
+        // released on failure below, or by the call once answered
+        try {
+            int xid = xids.incrementAndGet();
+            RpcMessages.writeCallHeader(request, xid, program, procedure, auth);
+            arguments.accept(request);
+            if (payload != null) {
+                request = withPayload(request, payload);
+            }
+            RpcMessages.finishRecord(request);
+            call = new RpcCall(xid, program, procedure, request);
+        }
+        catch (RuntimeException e) {
+            request.release();
+            permits.release();
+            throw e;
+        }
+        call.reply.whenComplete((body, error) -> permits.release());
+        send(call);
+        return call.reply;
+    }
+
+    private ByteBuf withPayload(ByteBuf header, ByteBuf payload) {
+        int length = payload.readableBytes();
+        io.netty.buffer.CompositeByteBuf record = allocator.compositeBuffer(3);
+        record.addComponent(true, header);
+        record.addComponent(true, payload.retainedSlice());
+        int padding = Xdr.padding(length);
+        if (padding > 0) {
+            record.addComponent(true, allocator.buffer(padding).writeZero(padding));
+        }
+        return record;
+    }
+
+    private void send(RpcCall call) {
+        if (call.isDone()) {
+            return;
+        }
+        if (closed) {
+            call.fail(new MoverException(ErrorCode.CANCELLED, "the NFS client for " + server + " is closed"));
+            return;
+        }
+        ConnectionSlot slot = leastLoaded();
+        slot.channel().whenComplete((channel, error) -> {
+            if (error != null) {
+                retryAfterConnectFailure(call, error);
+                return;
+            }
+            RpcConnectionHandler handler = channel.pipeline().get(RpcConnectionHandler.class);
+            if (handler == null || !handler.register(call)) {
+                group.schedule(() -> send(call), 10, TimeUnit.MILLISECONDS);
+                return;
+            }
+            call.sends++;
+            channel.writeAndFlush(call.request.retainedDuplicate());
+            call.timeout = channel.eventLoop().schedule(() -> timedOut(call, handler), config.callTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        });
+    }
+
+    private void timedOut(RpcCall call, RpcConnectionHandler handler) {
+        handler.forget(call);
+        if (call.isDone()) {
+            return;
+        }
+        if (call.sends >= config.maxSends()) {
+            call.fail(new MoverException(ErrorCode.TIMEOUT, server + " did not answer " + call.describe() + " within " +
+                    config.callTimeout().toSeconds() + " s, " + call.sends + " times; check the server's load and the network"));
+            return;
+        }
+        send(call);
+    }
+
+    /** Calls left unanswered by a connection that ended: sent again elsewhere, or failed with the reason. */
+    private void orphaned(List<RpcCall> calls, String reason) {
+        for (RpcCall call : calls) {
+            if (call.sends >= config.maxSends()) {
+                call.fail(RpcCall.lost(server + " " + reason + " while " + call.describe() + " was unanswered, " + call.sends + " times"));
+            }
+            else {
+                send(call);
+            }
+        }
+    }
+
+    private void retryAfterConnectFailure(RpcCall call, Throwable error) {
+        String reason = error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
+        if (!everConnected) {
+            call.fail(new MoverException(ErrorCode.CONNECTION_LOST, "cannot connect to " + program + " at " + server + ": " + reason +
+                    "; check the server name, port and that it is running"));
+            return;
+        }
+        long now = System.nanoTime();
+        if (unreachableSince == 0) {
+            unreachableSince = now;
+        }
+        if (now - unreachableSince > config.reconnectTimeout().toNanos()) {
+            call.fail(new MoverException(ErrorCode.CONNECTION_LOST, "lost " + program + " at " + server + " and could not reconnect within " +
+                    config.reconnectTimeout().toSeconds() + " s: " + reason));
+            return;
+        }
+        group.schedule(() -> send(call), 250, TimeUnit.MILLISECONDS);
+    }
+
+    private ConnectionSlot leastLoaded() {
+        ConnectionSlot best = slots[0];
+        for (ConnectionSlot slot : slots) {
+            if (slot.load() < best.load()) {
+                best = slot;
+            }
+        }
+        return best;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        for (ConnectionSlot slot : slots) {
+            slot.close();
+        }
+    }
+
+    /** One connection, (re)established on demand; at most one connect attempt at a time. */
+    private final class ConnectionSlot {
+        private CompletableFuture<Channel> current;
+
+        synchronized CompletableFuture<Channel> channel() {
+            boolean connecting = current != null && !current.isDone();
+            boolean connected = current != null && current.isDone() && !current.isCompletedExceptionally() && current.join().isActive();
+            if (connecting || connected) {
+                return current;
+            }
+            CompletableFuture<Channel> attempt = new CompletableFuture<>();
+            current = attempt;
+            ChannelFuture connect = connect();
+            connect.addListener(future -> {
+                if (future.isSuccess()) {
+                    everConnected = true;
+                    unreachableSince = 0;
+                    attempt.complete(connect.channel());
+                }
+                else {
+                    attempt.completeExceptionally(future.cause());
+                }
+            });
+            return attempt;
+        }
+
+        int load() {
+            CompletableFuture<Channel> state;
+            synchronized (this) {
+                state = current;
+            }
+            if (state == null || !state.isDone() || state.isCompletedExceptionally()) {
+                return state == null ? 0 : Integer.MAX_VALUE / 2;
+            }
+            RpcConnectionHandler handler = state.join().pipeline().get(RpcConnectionHandler.class);
+            return handler == null ? Integer.MAX_VALUE / 2 : handler.pending();
+        }
+
+        synchronized void close() {
+            if (current != null && current.isDone() && !current.isCompletedExceptionally()) {
+                current.join().close();
+            }
+        }
+
+        private ChannelFuture connect() {
+            return new Bootstrap().group(group).channel(NioSocketChannel.class)
+                    .option(ChannelOption.TCP_NODELAY, true)
+                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 10_000)
+                    .option(ChannelOption.ALLOCATOR, allocator)
+                    .option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(1 << 20, 8 << 20))
+                    .handler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel channel) {
+                            channel.pipeline().addLast(new RecordMarkingDecoder(config.maxRecordBytes()),
+                                    new RpcConnectionHandler(server, RpcClient.this::orphaned));
+                        }
+                    })
+                    .connect(address);
+        }
+    }
+}
