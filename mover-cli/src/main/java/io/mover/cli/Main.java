@@ -24,6 +24,7 @@ public final class Main {
     private static List<Object> subcommands(CliContext context) {
         return List.of(
                 new CopyCommand(context),
+                new BenchCommand(context),
                 new PluginsCommand(),
                 JobsCommand.tree(context),
                 new ServeCommand());
