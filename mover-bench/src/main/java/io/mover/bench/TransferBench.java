@@ -74,9 +74,14 @@ public final class TransferBench {
                     int concurrency = settings.concurrencies().get(step);
                     RelativePath stepFolder = folder.run().resolve("c" + concurrency + "-" + step);
                     GenTree tree = GenTree.of(gen, settings.generator(step), context);
-                    sweep.add(step(settings, step, concurrency, stepFolder, tree, gen, sinkFactory, readFactory, context, log, cancellation));
-                    if (!settings.keep()) {
-                        notes.addAll(folder.remove(stepFolder, tree.files(), tree.directories()));
+                    try {
+                        sweep.add(step(settings, step, concurrency, stepFolder, tree, gen, sinkFactory, readFactory, context, log, cancellation));
+                    }
+                    finally {
+                        // also after a failed or cancelled step: what it wrote goes, by name
+                        if (!settings.keep()) {
+                            notes.addAll(folder.remove(stepFolder, tree.files(), tree.directories()));
+                        }
                     }
                 }
             }
