@@ -70,6 +70,7 @@ public final class IoBench {
                 try (Source source = readFactory.create(EndpointUri.parse(runLocation), readFactory.configSpec().parse(Map.of()), context);
                         SourceReader reader = source.open(RelativePath.of(readFile.name()))) {
                     IoWorkers.Operation read = (position, buffer) -> reader.read(position, buffer);
+                    warmUp(settings, read, cancellation);
                     for (int depth : settings.queueDepths()) {
                         log.accept("reading at queue depth " + depth);
                         corners.add(IoWorkers.run("seq-read", false, IoSettings.SEQUENTIAL_BLOCK, depth, settings.fileSize(), nanos, read, cancellation));
@@ -82,6 +83,7 @@ public final class IoBench {
                     log.accept("laying out " + Sizes.bytes(settings.fileSize()) + " to overwrite");
                     fill(writer, settings.fileSize());
                     IoWorkers.Operation write = writer::write;
+                    warmUp(settings, write, cancellation);
                     for (int depth : settings.queueDepths()) {
                         log.accept("writing at queue depth " + depth);
                         corners.add(IoWorkers.run("seq-write", false, IoSettings.SEQUENTIAL_BLOCK, depth, settings.fileSize(), nanos, write, cancellation));
@@ -112,6 +114,16 @@ public final class IoBench {
                 + settings.queueDepths() + ", " + settings.runtime().toMillis() + " ms each; write block sizes "
                 + settings.writeBlockSizes().stream().map(Sizes::option).toList();
         return new BenchReport("io", target.toString(), clock.instant().toString(), described, List.of(), null, corners, blockSizes, notes);
+    }
+
+    /**
+     * Runs both block sizes briefly, untimed, so that the first measured point is compiled code like the
+     * last (fio, in C, needs no warm-up; a JVM does, and its first point would be read as the target's).
+     */
+    private static void warmUp(IoSettings settings, IoWorkers.Operation operation, CancellationToken cancellation) {
+        long nanos = Math.min(settings.runtime().toNanos(), 300_000_000L);
+        IoWorkers.run("warm-up", false, IoSettings.SEQUENTIAL_BLOCK, 1, settings.fileSize(), nanos, operation, cancellation);
+        IoWorkers.run("warm-up", true, IoSettings.RANDOM_BLOCK, 1, settings.fileSize(), nanos, operation, cancellation);
     }
 
     /** Writes {@code size} bytes of random data from the start, 1 MiB at a time. */
