@@ -127,7 +127,13 @@ final class BenchFolder {
             }
             throw e;
         }
-        sink.delete(directory, false);
+        try {
+            sink.delete(directory, false);
+        }
+        catch (MoverException e) {
+            // something the listing does not show (another job's temporary) keeps it: say so, never force it
+            return Optional.of("kept " + directory + ": " + e.getMessage());
+        }
         return Optional.empty();
     }
 }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import io.mover.bench.BenchReport;
@@ -116,6 +117,10 @@ final class BenchCommand implements Callable<Integer>, CliCommand {
     @Mixin
     CommonOptions common = new CommonOptions();
 
+    // with --server or $MOVER_SERVER the bench runs on that server, as copy does
+    @Mixin
+    ServerOptions server = new ServerOptions();
+
     BenchCommand(CliContext context) {
         this.context = requireNonNull(context, "context is null");
     }
@@ -126,9 +131,37 @@ final class BenchCommand implements Callable<Integer>, CliCommand {
     }
 
     @Override
-    public Integer call() throws IOException {
-        CliLogging.configure(common.effectiveLogLevel());
+    public Integer call() throws IOException, InterruptedException {
         PrintWriter err = spec.commandLine().getErr();
+        Optional<ServerOptions.ServerTarget> remote = server.named(context.environment());
+        BenchReport report;
+        if (remote.isPresent()) {
+            if (!target.contains("://")) {
+                target = Path.of(target).toAbsolutePath().normalize().toString();
+            }
+            report = new RemoteBench(new ServerClient(remote.get()), err).run(RemoteBench.body(this));
+        }
+        else {
+            CliLogging.configure(common.effectiveLogLevel());
+            report = local(err);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (common.json()) {
+            out.println(JsonReport.of(report));
+            out.flush();
+        }
+        else {
+            TextReport.write(report, out);
+        }
+        if (html != null) {
+            Files.writeString(html, HtmlReport.of(report));
+            err.println("mover: HTML report written to " + html);
+        }
+        return ExitCode.SUCCESS.code();
+    }
+
+    /** Runs the bench in this process; Ctrl-C cancels it, and it removes what it wrote. */
+    private BenchReport local(PrintWriter err) throws IOException {
         PluginRegistry registry = CliPlugins.load(common.pluginDirectories);
         Path scratch = Files.createTempDirectory("mover-bench-");
         CancellationToken cancellation = new CancellationToken();
@@ -137,25 +170,12 @@ final class BenchCommand implements Callable<Integer>, CliCommand {
             Runtime.getRuntime().addShutdownHook(hook);
         }
         try {
-            BenchReport report = switch (mode) {
+            return switch (mode) {
                 case TRANSFER -> new TransferBench(registry, Clock.systemUTC(), scratch).run(new TransferSettings(target, targetConfig, files, size,
                         data, concurrencies, Math.toIntExact(Math.min(blockSize, Integer.MAX_VALUE)), codec, keep, folder), line -> progress(err, line), cancellation);
                 case IO -> new IoBench(registry, Clock.systemUTC(), scratch).run(new IoSettings(target, targetConfig, ioSize, queueDepths,
                         writeBlockSizes, runtime, keep, folder), line -> progress(err, line), cancellation);
             };
-            PrintWriter out = spec.commandLine().getOut();
-            if (common.json()) {
-                out.println(JsonReport.of(report));
-                out.flush();
-            }
-            else {
-                TextReport.write(report, out);
-            }
-            if (html != null) {
-                Files.writeString(html, HtmlReport.of(report));
-                err.println("mover: HTML report written to " + html);
-            }
-            return ExitCode.SUCCESS.code();
         }
         finally {
             if (context.shutdownHooks()) {

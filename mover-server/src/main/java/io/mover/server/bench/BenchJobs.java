@@ -59,6 +59,7 @@ public final class BenchJobs implements AutoCloseable {
         volatile JobState state = JobState.QUEUED;
         volatile Instant ended;
         volatile String error;
+        volatile String code;
         volatile BenchReport report;
 
         Run(String id, String mode, String target, Instant created) {
@@ -97,6 +98,7 @@ public final class BenchJobs implements AutoCloseable {
             finish(run, run.cancellation.isCancelled() ? JobState.CANCELLED : JobState.SUCCEEDED, null);
         }
         catch (MoverException e) {
+            run.code = e.code().name();
             finish(run, run.cancellation.isCancelled() ? JobState.CANCELLED : JobState.FAILED, e.getMessage());
         }
         catch (Exception e) {
