@@ -64,6 +64,8 @@ class BenchApiIntegrationTest extends ServerTestSupport {
                 .bodyValue("{\"target\": \"/tmp/x\", \"concurrency\": [0]}").exchange(), HttpStatus.BAD_REQUEST, "invalid-request")
                 .jsonPath("$.errors[0].reason").value(reason -> assertThat((String) reason).contains("--concurrency"));
         problem(client.get().uri("/api/v1/benches/{id}", "nope").exchange(), HttpStatus.NOT_FOUND, "job-not-found");
+        problem(post("{\"kind\": \"bench\", \"source\": \"gen:///\", \"destination\": \"/tmp/x\"}"), HttpStatus.BAD_REQUEST, "invalid-request")
+                .jsonPath("$.errors[0].reason").value(reason -> assertThat((String) reason).contains("POST /api/v1/benches"));
         as(READ_TOKEN).post().uri("/api/v1/benches").contentType(MediaType.APPLICATION_JSON).bodyValue("{\"target\": \"/tmp/x\"}")
                 .exchange().expectStatus().isForbidden();
     }
