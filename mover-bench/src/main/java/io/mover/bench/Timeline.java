@@ -17,6 +17,7 @@ import io.mover.core.engine.StageStats;
  * throughput per interval: the "throughput per stage over time" of the HTML report.
  */
 final class Timeline implements JobListener {
+    private static final double MIN_INTERVAL_SECONDS = 0.05;
     private final List<BenchReport.Sample> samples = new ArrayList<>();
     private final Map<Stage, Long> previous = new EnumMap<>(Stage.class);
     private Instant previousAt;
@@ -29,7 +30,8 @@ final class Timeline implements JobListener {
             previousAt = first;
         }
         double seconds = java.time.Duration.between(previousAt, progress.at()).toNanos() / 1e9;
-        if (seconds <= 0) {
+        // the final progress follows the last tick closely: a rate over a few milliseconds is noise, left out
+        if (seconds < MIN_INTERVAL_SECONDS) {
             return;
         }
         Map<String, Double> rates = new LinkedHashMap<>();

@@ -139,7 +139,7 @@ public final class TransferBench {
         TransferEngine engine = new TransferEngine(timed, clock);
         String destination = Locations.child(settings.target(), stepFolder.toString());
         TransferOptions options = TransferOptions.defaults().toBuilder().concurrency(concurrency).blockSize(settings.blockSize())
-                .codec(settings.codec()).retries(0, Duration.ofMillis(100)).progressInterval(Duration.ofMillis(250)).build();
+                .codec(settings.codec()).retries(0, Duration.ofMillis(100)).progressInterval(Duration.ofMillis(100)).build();
         JobSpec spec = new JobSpec(JobKind.COPY, settings.generator(step), destination, Map.of(), settings.targetConfig(), options);
         Timeline timeline = new Timeline();
         log.accept("concurrency " + concurrency + ": writing " + settings.files() + " files of " + Sizes.bytes(settings.fileSize()));
