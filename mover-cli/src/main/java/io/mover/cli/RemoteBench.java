@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.mover.bench.BenchReport;
-import io.mover.server.bench.BenchResponse;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 
@@ -19,6 +18,9 @@ import static java.util.Objects.requireNonNull;
  */
 final class RemoteBench {
     private static final Duration POLL = Duration.ofMillis(500);
+
+    /** What the client reads of {@code GET /api/v1/benches/{id}} (the server's BenchResponse), as RestRecords does for jobs. */
+    record BenchJob(String id, String state, String ended, String error, String code, BenchReport report) {}
 
     private final ServerClient client;
     private final PrintWriter err;
@@ -51,7 +53,7 @@ final class RemoteBench {
 
     /** Submits, waits for the end, and returns the report; a failed bench is its error, with its code. */
     BenchReport run(Map<String, Object> body) throws InterruptedException {
-        BenchResponse bench = client.submitBench(body);
+        BenchJob bench = client.submitBench(body);
         err.println("mover: bench " + bench.id() + " submitted to " + client.base());
         err.flush();
         while (bench.ended() == null) {

@@ -97,13 +97,13 @@ final class ServerClient {
     }
 
     /** Queues a bench job ({@code POST /api/v1/benches}). */
-    io.mover.server.bench.BenchResponse submitBench(Object body) {
+    RemoteBench.BenchJob submitBench(Object body) {
         return send(request(BENCHES).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body))), io.mover.server.bench.BenchResponse.class);
+                .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body))), RemoteBench.BenchJob.class);
     }
 
-    io.mover.server.bench.BenchResponse bench(String id) {
-        return send(request(BENCHES + "/" + segment(id)).GET(), io.mover.server.bench.BenchResponse.class);
+    RemoteBench.BenchJob bench(String id) {
+        return send(request(BENCHES + "/" + segment(id)).GET(), RemoteBench.BenchJob.class);
     }
 
     private HttpRequest.Builder request(String path) {
