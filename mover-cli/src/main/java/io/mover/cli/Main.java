@@ -25,6 +25,7 @@ public final class Main {
         return List.of(
                 new CopyCommand(context),
                 new SyncCommand(context),
+                new BenchCommand(context),
                 new PluginsCommand(),
                 JobsCommand.tree(context),
                 new ServeCommand());

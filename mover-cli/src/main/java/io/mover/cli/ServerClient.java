@@ -38,6 +38,7 @@ final class ServerClient {
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
     static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
     private static final String JOBS = "/api/v1/jobs";
+    private static final String BENCHES = "/api/v1/benches";
 
     private final ServerTarget target;
     private final HttpClient http;
@@ -93,6 +94,16 @@ final class ServerClient {
     /** {@code cancel}, {@code pause} or {@code resume}: the job as it is after the request. */
     JobResponse act(String id, String action) {
         return send(request(JOBS + "/" + segment(id) + "/" + action).POST(HttpRequest.BodyPublishers.noBody()), JobResponse.class);
+    }
+
+    /** Queues a bench job ({@code POST /api/v1/benches}). */
+    RemoteBench.BenchJob submitBench(Object body) {
+        return send(request(BENCHES).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body))), RemoteBench.BenchJob.class);
+    }
+
+    RemoteBench.BenchJob bench(String id) {
+        return send(request(BENCHES + "/" + segment(id)).GET(), RemoteBench.BenchJob.class);
     }
 
     private HttpRequest.Builder request(String path) {

@@ -66,8 +66,9 @@ public class JobServiceConfiguration {
     /**
      * The class path's plugins, then every {@code plugins/<name>/} directory, each in its own class
      * loader. A plugin that fails to load is logged and the server starts with the others, as the CLI does.
+     * The bench jobs use the same plugins ({@code BenchConfiguration}).
      */
-    private static PluginRegistry plugins(MoverProperties properties) {
+    public static PluginRegistry plugins(MoverProperties properties) {
         Optional<Path> home = Optional.ofNullable(System.getProperty("mover.home")).map(Path::of);
         LoadedPlugins loaded = PluginLoader.load(PluginDirectories.resolve(home, properties.pluginDirs()));
         for (PluginLoadFailure failure : loaded.failures()) {

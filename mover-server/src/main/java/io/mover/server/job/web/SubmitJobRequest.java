@@ -48,7 +48,9 @@ public record SubmitJobRequest(String kind, String source, String destination, J
                 jobKind = JobKind.valueOf(kind.trim().toUpperCase(Locale.ROOT));
             }
             catch (IllegalArgumentException e) {
-                problems.add(new FieldProblem("kind", "unknown kind '" + kind + "': " + kinds()));
+                problems.add(new FieldProblem("kind", kind.trim().equalsIgnoreCase("bench")
+                        ? "bench jobs have their own endpoint: POST /api/v1/benches with the bench's options (docs/rest.md, \"Bench jobs\")"
+                        : "unknown kind '" + kind + "': " + kinds()));
             }
         }
         required(problems, "source", source);
