@@ -17,7 +17,7 @@ import io.mover.server.problem.InvalidRequestException;
 /**
  * The body of {@code POST /api/v1/jobs}.
  *
- * @param kind {@code copy} (sync and bench arrive later)
+ * @param kind {@code copy} or {@code sync} (bench jobs have their own endpoint, {@code /api/v1/benches})
  * @param source the source location: a path or a URI
  * @param destination the destination location
  * @param options how to run; absent means the defaults
