@@ -9,12 +9,12 @@ import java.util.concurrent.locks.LockSupport;
  * 503 ServerBusy as the service does past its IOPS limit, and a dropped connection every N requests.
  * All settings can change while the server runs.
  */
-final class Faults {
-    volatile long latencyNanos;
-    volatile long bytesPerSecond;
-    volatile int operationsPerSecond;
-    volatile int dropEvery;
-    volatile int retryAfterSeconds = -1;
+public final class Faults {
+    public volatile long latencyNanos;
+    public volatile long bytesPerSecond;
+    public volatile int operationsPerSecond;
+    public volatile int dropEvery;
+    public volatile int retryAfterSeconds = -1;
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong nextFreeNanos = new AtomicLong(System.nanoTime());
     private double tokens;

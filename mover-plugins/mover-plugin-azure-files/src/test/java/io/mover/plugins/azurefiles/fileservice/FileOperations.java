@@ -281,10 +281,11 @@ final class FileOperations {
     /** The file an {@code x-ms-copy-source} URL names, after checking that this request may read it. */
     private Node copySource(Request request, Share share) {
         URI uri = URI.create(request.header("x-ms-copy-source"));
-        String[] parts = uri.getRawPath().substring(1).split("/", 3);
-        String account = java.net.URLDecoder.decode(parts[0], java.nio.charset.StandardCharsets.UTF_8);
-        String shareName = parts.length > 1 ? java.net.URLDecoder.decode(parts[1], java.nio.charset.StandardCharsets.UTF_8) : "";
-        String path = parts.length > 2 ? sharePath(request, "/" + parts[0] + "/" + parts[1] + "/" + parts[2]) : "";
+        // the SDK percent-encodes the slashes of a copy source's path, as of a rename source
+        String[] parts = java.net.URLDecoder.decode(uri.getRawPath().replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8).substring(1).split("/", 3);
+        String account = parts[0];
+        String shareName = parts.length > 1 ? parts[1] : "";
+        String path = sharePath(request, uri.getRawPath());
         var query = Request.parseQuery(uri.getRawQuery());
         try {
             if (query.containsKey("sig")) {
