@@ -72,7 +72,9 @@ abstract class AzureFilesFactory {
 
         @Override
         public Sink create(EndpointUri uri, PluginConfig config, PluginContext context) {
-            return new AzureFilesSink(share(uri, config, context), config);
+            AzureShare share = share(uri, config, context);
+            share.createRoot();
+            return new AzureFilesSink(share, config);
         }
     }
 }

@@ -83,8 +83,18 @@ final class AzureShare implements AutoCloseable {
 
     /** Fails early, before any file moves, if the share is missing or the credentials are refused. */
     private void checkRoot() {
-        call("list", "", 'l', () -> directory(RelativePath.ROOT).listFilesAndDirectories(new ShareListFilesAndDirectoriesOptions().setMaxResultsPerPage(1), null, Context.NONE)
+        call("list", "", 'l', () -> client.getRootDirectoryClient().listFilesAndDirectories(new ShareListFilesAndDirectoriesOptions().setMaxResultsPerPage(1), null, Context.NONE)
                 .iterableByPage().iterator().hasNext());
+    }
+
+    /** Creates the endpoint's root directory and its missing parents (a sink's destination need not exist yet). */
+    void createRoot() {
+        RelativePath done = RelativePath.ROOT;
+        for (String segment : location.root().segments()) {
+            done = done.resolve(segment);
+            String path = done.toString();
+            call("create directory", location.display(), 'c', () -> client.getDirectoryClient(path).createIfNotExists());
+        }
     }
 
     String where(RelativePath path) {
