@@ -121,6 +121,16 @@ public final class FileServiceDouble implements AutoCloseable {
         operations.seed(account, share, path, size, lastWrite);
     }
 
+    /** Creates a file with {@code content} (and its missing parents) past the REST API. */
+    public void put(String account, String share, String path, byte[] content, java.time.Instant lastWrite) throws IOException {
+        operations.put(account, share, path, content, lastWrite);
+    }
+
+    /** Creates a directory and its missing parents past the REST API. */
+    public void mkdir(String account, String share, String path, java.time.Instant lastWrite) {
+        operations.mkdir(account, share, path, lastWrite);
+    }
+
     private void handle(HttpExchange exchange) throws IOException {
         String requestId = UUID.randomUUID().toString();
         Response response;

@@ -280,6 +280,28 @@ final class Operations {
         return FileOperations.read(node, 0, (int) node.size);
     }
 
+    void put(String account, String shareName, String path, byte[] content, Instant lastWrite) throws IOException {
+        seed(account, shareName, path, content.length, lastWrite);
+        Share share = tree.share(account, shareName);
+        Node file;
+        synchronized (share.lock) {
+            file = FileTree.find(share, path);
+        }
+        tree.channel(file).write(java.nio.ByteBuffer.wrap(content), 0);
+    }
+
+    void mkdir(String account, String shareName, String path, Instant lastWrite) {
+        Share share = tree.share(account, shareName);
+        synchronized (share.lock) {
+            Node parent = share.root;
+            for (String name : path.split("/")) {
+                Node current = parent;
+                parent = current.children.computeIfAbsent(name, n -> new Node(share, current, n, true, lastWrite));
+                parent.permissionKey = share.root.permissionKey;
+            }
+        }
+    }
+
     void seed(String account, String shareName, String path, long size, Instant lastWrite) {
         Share share = tree.share(account, shareName);
         synchronized (share.lock) {
