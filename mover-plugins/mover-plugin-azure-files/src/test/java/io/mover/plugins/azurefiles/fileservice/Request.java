@@ -53,13 +53,20 @@ record Request(HttpExchange exchange, String method, String account, String shar
         return URLDecoder.decode(text.replace("+", "%2B"), StandardCharsets.UTF_8);
     }
 
+    /** A header's value; HttpServer reads header bytes as ISO-8859-1, the service as UTF-8 (a rename source may hold any name). */
     String header(String name) {
         List<String> values = exchange.getRequestHeaders().get(name);
-        return values == null || values.isEmpty() ? null : String.join(",", values);
+        return values == null || values.isEmpty() ? null : utf8(String.join(",", values));
     }
 
     Map<String, List<String>> headers() {
-        return exchange.getRequestHeaders();
+        Map<String, List<String>> headers = new HashMap<>();
+        exchange.getRequestHeaders().forEach((name, values) -> headers.put(name, values.stream().map(Request::utf8).toList()));
+        return headers;
+    }
+
+    private static String utf8(String latin1) {
+        return new String(latin1.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
     }
 
     String q(String name) {

@@ -66,14 +66,17 @@ final class Signatures {
         if (Duration.between(sent, Instant.now()).abs().compareTo(MAX_CLOCK_SKEW) > 0) {
             throw authFailed("Request date header too old: '" + date + "'");
         }
-        String expected = hmac(key, stringToSign(request));
-        if (!MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8), credential.substring(account.length() + 1).getBytes(StandardCharsets.UTF_8))) {
+        // "not the same as any computed signature": the service accepts a query value's comma-separated parts sorted
+        // (as the Java SDK signs them) or in the order sent (as the JavaScript SDK does)
+        byte[] given = credential.substring(account.length() + 1).getBytes(StandardCharsets.UTF_8);
+        if (!MessageDigest.isEqual(hmac(key, stringToSign(request, true)).getBytes(StandardCharsets.UTF_8), given)
+                && !MessageDigest.isEqual(hmac(key, stringToSign(request, false)).getBytes(StandardCharsets.UTF_8), given)) {
             throw authFailed("The MAC signature found in the HTTP request '" + credential.substring(account.length() + 1)
                     + "' is not the same as any computed signature.");
         }
     }
 
-    static String stringToSign(Request request) {
+    static String stringToSign(Request request, boolean sortValues) {
         StringBuilder text = new StringBuilder(request.method()).append('\n');
         for (String name : STANDARD) {
             String value = request.header(name);
@@ -102,7 +105,7 @@ final class Signatures {
                 }
             }
         }
-        query.forEach((name, values) -> text.append('\n').append(name).append(':').append(String.join(",", values.stream().sorted().toList())));
+        query.forEach((name, values) -> text.append('\n').append(name).append(':').append(String.join(",", sortValues ? values.stream().sorted().toList() : values)));
         return text.toString();
     }
 
