@@ -13,6 +13,7 @@ import com.azure.core.http.HttpResponse;
 import com.azure.core.http.policy.HttpPipelinePolicy;
 
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Throttling control for one share, as an SDK pipeline policy on every attempt: a request-rate cap (token
@@ -20,7 +21,6 @@ import reactor.core.publisher.Mono;
  * of requests in flight halves (at most once per 100 ms, so one burst of refusals counts once), each success adds
  * 1/limit. A throttled request waits for Retry-After (or an exponential backoff) and is sent again, up to
  * {@value #ATTEMPTS} times, before the SDK's own retry policy sees the failure.
- * <p>Only the synchronous pipeline is governed: the plugin calls the SDK's synchronous clients on engine threads.
  */
 final class Throttle implements HttpPipelinePolicy {
     static final int ATTEMPTS = 12;
@@ -48,10 +48,39 @@ final class Throttle implements HttpPipelinePolicy {
         return HttpPipelinePosition.PER_RETRY;
     }
 
+    /**
+     * The asynchronous pipeline: the share SDK's synchronous {@code uploadRange} runs on it. The first attempt waits
+     * for a permit on the caller's (engine) thread; attempts after a throttled one wait on a bounded-elastic thread.
+     */
     @Override
     public Mono<HttpResponse> process(HttpPipelineCallContext context, HttpPipelineNextPolicy next) {
-        requests.increment();
-        return next.process();
+        var body = context.getHttpRequest().getBodyAsBinaryData();
+        if (body != null && !body.isReplayable()) {
+            context.getHttpRequest().setBody(body.toReplayableBinaryData());
+        }
+        return attempt(next, 1);
+    }
+
+    private Mono<HttpResponse> attempt(HttpPipelineNextPolicy next, int attempt) {
+        return Mono.defer(() -> {
+            acquire();
+            requests.increment();
+            return next.clone().process().doFinally(signal -> release());
+        }).flatMap(response -> {
+            int status = response.getStatusCode();
+            if (status != 503 && status != 429) {
+                increase();
+                return Mono.just(response);
+            }
+            throttled.increment();
+            decrease();
+            if (attempt == ATTEMPTS) {
+                return Mono.just(response);
+            }
+            Duration wait = retryAfter(response.getHeaderValue(com.azure.core.http.HttpHeaderName.RETRY_AFTER), attempt);
+            response.close();
+            return Mono.delay(wait, Schedulers.boundedElastic()).then(attempt(next, attempt + 1));
+        });
     }
 
     @Override
@@ -80,7 +109,7 @@ final class Throttle implements HttpPipelinePolicy {
             if (attempt == ATTEMPTS) {
                 return response;
             }
-            Duration wait = retryAfter(response.getHeaderValue("Retry-After"), attempt);
+            Duration wait = retryAfter(response.getHeaderValue(com.azure.core.http.HttpHeaderName.RETRY_AFTER), attempt);
             response.close();
             sleep(wait);
         }
