@@ -13,26 +13,26 @@ import io.mover.plugins.azurefiles.fileservice.FileTree.Share;
 
 /**
  * The file operations: Create File (with its size), Put Range (at most 4 MiB, or cleared), Put Range From URL,
- * Get File (whole or a range), Get/Set File Properties, Delete File, Rename File and Copy File (which completes
- * synchronously, as the service does for small files, reporting {@code x-ms-copy-status: success}).
+ * Get File (whole or a range), Get/Set File Properties and Delete File; Rename File and Copy File are in
+ * {@link Transfers}.
  */
 final class FileOperations {
     static final long MAX_FILE_SIZE = 4L << 40;
     static final int MAX_RANGE = 4 << 20;
 
     private final FileTree tree;
-    private final Signatures signatures;
+    private final Transfers transfers;
 
     FileOperations(FileTree tree, Signatures signatures) {
         this.tree = tree;
-        this.signatures = signatures;
+        this.transfers = new Transfers(tree, signatures);
     }
 
     Response handle(Request request, Share share, Faults faults) throws IOException {
         String comp = request.q("comp");
         switch (request.method() + " " + comp) {
             case "PUT null" -> {
-                return request.header("x-ms-copy-source") != null ? copy(request, share) : create(request, share);
+                return request.header("x-ms-copy-source") != null ? transfers.copy(request, share) : create(request, share);
             }
             case "PUT range" -> {
                 return putRange(request, share, faults);
@@ -54,7 +54,7 @@ final class FileOperations {
                 }
             }
             case "PUT rename" -> {
-                return rename(request, share);
+                return transfers.rename(request, share);
             }
             case "GET null" -> {
                 return get(request, share);
@@ -136,7 +136,7 @@ final class FileOperations {
             if (source[1] - source[0] != range[1] - range[0]) {
                 throw ServiceError.badHeader("x-ms-source-range");
             }
-            Node from = copySource(request, share);
+            Node from = transfers.copySource(request);
             channel.write(ByteBuffer.wrap(read(from, source[0], (int) length)), range[0]);
         }
         else {
@@ -189,143 +189,6 @@ final class FileOperations {
         return response;
     }
 
-    /** Rename File: moves {@code x-ms-file-rename-source} (a URL or path in the same share) to the request's path. */
-    private Response rename(Request request, Share share) {
-        String source = request.header("x-ms-file-rename-source");
-        if (source == null) {
-            throw ServiceError.missingHeader("x-ms-file-rename-source");
-        }
-        String sourcePath = sharePath(request, URI.create(source.replace(" ", "%20")).getRawPath());
-        boolean replace = "true".equalsIgnoreCase(request.header("x-ms-file-rename-replace-if-exists"));
-        Instant now = Instant.now();
-        synchronized (share.lock) {
-            Node moving = existingFile(share, sourcePath);
-            Node parent = Operations.parentOf(share, request.path());
-            String name = Operations.checkName(request.path());
-            Node existing = FileTree.find(share, request.path());
-            if (existing != null && existing != moving) {
-                if (existing.directory) {
-                    throw ServiceError.conflict("ResourceTypeMismatch");
-                }
-                if (!replace) {
-                    throw ServiceError.conflict("ResourceAlreadyExists");
-                }
-                parent.children.remove(existing.name);
-                FileTree.closeData(existing);
-            }
-            moving.parent.children.remove(moving.name);
-            moving.parent = parent;
-            moving.name = name;
-            parent.children.put(name, moving);
-            Smb.apply(request, moving, now, false);
-            moving.touch(now);
-            return Smb.describe(Response.of(200), moving);
-        }
-    }
-
-    /** Copy File: the service reads the source itself (same account, or any account through a SAS in the URL). */
-    private Response copy(Request request, Share share) throws IOException {
-        Node source = copySource(request, share);
-        Instant now = Instant.now();
-        Node file;
-        synchronized (share.lock) {
-            Node parent = Operations.parentOf(share, request.path());
-            String name = Operations.checkName(request.path());
-            Node existing = FileTree.find(share, request.path());
-            if (existing != null && existing.directory) {
-                throw ServiceError.conflict("ResourceAlreadyExists");
-            }
-            file = tree.newFile(share, parent, name, source.size, now);
-            copySmb(request, source, file, now);
-            if (existing != null) {
-                parent.children.remove(existing.name);
-                FileTree.closeData(existing);
-            }
-            parent.children.put(name, file);
-        }
-        if (source.size > 0 && source.channel != null) {
-            FileChannel to = tree.channel(file);
-            for (long done = 0; done < source.size; ) {
-                done += source.channel.transferTo(done, source.size - done, to.position(done));
-            }
-        }
-        return Response.of(202).with("ETag", file.etag).with("x-ms-copy-id", UUID.randomUUID().toString()).with("x-ms-copy-status", "success")
-                .with("Last-Modified", java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(file.lastModified.atZone(java.time.ZoneOffset.UTC)));
-    }
-
-    private static void copySmb(Request request, Node source, Node file, Instant now) {
-        boolean sourcePermission = "source".equalsIgnoreCase(request.header("x-ms-file-permission-copy-mode"));
-        String attributes = request.header("x-ms-file-attributes");
-        file.attributes = attributes == null || attributes.equalsIgnoreCase("source") ? source.attributes : Smb.attributes(attributes, false);
-        file.creationTime = copyTime(request.header("x-ms-file-creation-time"), source.creationTime, now);
-        file.lastWriteTime = copyTime(request.header("x-ms-file-last-write-time"), source.lastWriteTime, now);
-        file.changeTime = copyTime(request.header("x-ms-file-change-time"), source.changeTime, now);
-        if (sourcePermission) {
-            file.permissionKey = file.share.permissionKey(source.share.permissions.get(source.permissionKey));
-        }
-        else if (request.header("x-ms-file-permission") != null && !request.header("x-ms-file-permission").equalsIgnoreCase("inherit")) {
-            file.permissionKey = file.share.permissionKey(request.header("x-ms-file-permission"));
-        }
-        else {
-            file.permissionKey = file.parent.permissionKey;
-        }
-    }
-
-    private static Instant copyTime(String header, Instant source, Instant now) {
-        if (header == null || header.equalsIgnoreCase("source")) {
-            return source;
-        }
-        return header.equalsIgnoreCase("now") ? now : Instant.parse(header);
-    }
-
-    /** The file an {@code x-ms-copy-source} URL names, after checking that this request may read it. */
-    private Node copySource(Request request, Share share) {
-        URI uri = URI.create(request.header("x-ms-copy-source"));
-        // the SDK percent-encodes the slashes of a copy source's path, as of a rename source
-        String[] parts = java.net.URLDecoder.decode(uri.getRawPath().replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8).substring(1).split("/", 3);
-        String account = parts[0];
-        String shareName = parts.length > 1 ? parts[1] : "";
-        String path = sharePath(request, uri.getRawPath());
-        var query = Request.parseQuery(uri.getRawQuery());
-        try {
-            if (query.containsKey("sig")) {
-                signatures.sas(account, shareName, path, query, "https".equals(uri.getScheme()), "r", Instant.now());
-            }
-            else if (!account.equals(request.account()) || request.header("authorization") == null) {
-                throw new ServiceError(403, "CannotVerifyCopySource", "This request is not authorized to perform this operation.");
-            }
-        }
-        catch (ServiceError e) {
-            throw e.code.equals("CannotVerifyCopySource") ? e : new ServiceError(403, "CannotVerifyCopySource", e.getMessage());
-        }
-        Share from = tree.share(account, shareName);
-        if (from == null) {
-            throw new ServiceError(404, "CannotVerifyCopySource", "The specified share does not exist.");
-        }
-        synchronized (from.lock) {
-            Node node = FileTree.find(from, path);
-            if (node == null || node.directory) {
-                throw new ServiceError(404, "CannotVerifyCopySource", "The specified resource does not exist.");
-            }
-            return node;
-        }
-    }
-
-    /** The path inside the share of a raw {@code /ACCOUNT/SHARE/PATH}; the SDK percent-encodes the slashes of a rename source. */
-    private static String sharePath(Request request, String rawPath) {
-        String decoded = java.net.URLDecoder.decode(rawPath.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
-        String[] parts = decoded.substring(1).split("/", 3);
-        StringBuilder path = new StringBuilder();
-        if (parts.length > 2) {
-            for (String segment : parts[2].split("/")) {
-                if (!segment.isEmpty()) {
-                    path.append(path.isEmpty() ? "" : "/").append(segment);
-                }
-            }
-        }
-        return path.toString();
-    }
-
     static byte[] read(Node file, long position, int length) throws IOException {
         ByteBuffer bytes = ByteBuffer.allocate(length);
         FileChannel channel = file.channel;
@@ -345,7 +208,7 @@ final class FileOperations {
         }
     }
 
-    private static Node existingFile(Share share, String path) {
+    static Node existingFile(Share share, String path) {
         Node node = FileTree.find(share, path);
         if (node == null || node.directory) {
             throw ServiceError.notFound(node == null && FileTree.find(share, path.contains("/") ? path.substring(0, path.lastIndexOf('/')) : "") == null
