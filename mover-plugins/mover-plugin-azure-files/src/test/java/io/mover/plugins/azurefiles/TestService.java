@@ -28,7 +28,16 @@ final class TestService {
             try {
                 Path scratch = Files.createTempDirectory("azure-files-double");
                 service = FileServiceDouble.start(scratch).account(ACCOUNT, KEY).account(OTHER, OTHER_KEY);
-                Runtime.getRuntime().addShutdownHook(new Thread(service::close));
+                FileServiceDouble started = service;
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                    started.close();   // removes the content it kept under scratch
+                    try {
+                        Files.deleteIfExists(scratch);
+                    }
+                    catch (IOException e) {
+                        // best effort at exit
+                    }
+                }));
             }
             catch (IOException e) {
                 throw new UncheckedIOException(e);
