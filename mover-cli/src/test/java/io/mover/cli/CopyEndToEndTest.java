@@ -115,7 +115,7 @@ class CopyEndToEndTest {
         CliRun run = CliRun.of("copy", "foo://x", destination.toString());
 
         assertThat(run.exitCode()).isEqualTo(1);
-        assertThat(run.errLines()).singleElement().asString().startsWith("mover: ").contains("'foo://'").contains("installed schemes: file");
+        assertThat(run.errLines()).singleElement().asString().startsWith("mover: ").contains("'foo://'").contains("installed schemes: azfiles, file, https");
     }
 
     @Test

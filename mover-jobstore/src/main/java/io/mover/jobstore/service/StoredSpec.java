@@ -40,8 +40,8 @@ final class StoredSpec {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("v", 1L);
         json.put("kind", spec.kind().name());
-        json.put("source", spec.source());
-        json.put("destination", spec.destination());
+        json.put("source", withoutQuery(spec.source()));
+        json.put("destination", withoutQuery(spec.destination()));
         Map<String, String> sourceConfig = withoutSecrets(spec.sourceConfig(), scheme(spec.source()), true);
         Map<String, String> destinationConfig = withoutSecrets(spec.destinationConfig(), scheme(spec.destination()), false);
         json.put("sourceConfig", sourceConfig);
@@ -49,7 +49,8 @@ final class StoredSpec {
         spec.sourceCredential().ifPresent(name -> json.put("sourceCredential", name));
         spec.destinationCredential().ifPresent(name -> json.put("destinationCredential", name));
         boolean inline = inlineSecrets(spec.sourceConfig(), sourceConfig, spec.sourceCredential())
-                || inlineSecrets(spec.destinationConfig(), destinationConfig, spec.destinationCredential());
+                || inlineSecrets(spec.destinationConfig(), destinationConfig, spec.destinationCredential())
+                || !withoutQuery(spec.source()).equals(spec.source()) || !withoutQuery(spec.destination()).equals(spec.destination());
         json.put("inlineSecrets", inline);
         json.put("options", options(spec.options()));
         return Json.write(json);
@@ -67,6 +68,12 @@ final class StoredSpec {
         Map<String, Object> changed = new LinkedHashMap<>(json);
         changed.put("options", options);
         return Json.write(changed);
+    }
+
+    /** A URI location without its query: a query can hold credentials (an Azure SAS), which are never stored. */
+    private static String withoutQuery(String location) {
+        int query = location.indexOf('?');
+        return location.contains("://") && query >= 0 ? location.substring(0, query) : location;
     }
 
     /** True when the spec's secrets are inline: after a restart the stored spec cannot run the job. */

@@ -44,6 +44,15 @@ class StoredSpecTest {
     }
 
     @Test
+    void aSasInALocationIsNotStored() {
+        JobSpec spec = JobSpec.copy("mem://src?sv=2026-02-06&sig=s3cretsig", "mem://dst", TransferOptions.defaults());
+        String json = specs.encode(spec);
+
+        assertThat(json).doesNotContain("s3cretsig").contains("mem://src");
+        assertThatThrownBy(() -> specs.decode(json, "j1")).isInstanceOf(MoverException.class);
+    }
+
+    @Test
     void secretsOfANamedCredentialComeBackFromIt() {
         JobSpec spec = new JobSpec(JobKind.COPY, "mem://src", "mem://dst", Map.of("token", "s3cret"), Map.of(), TransferOptions.defaults(),
                 Optional.of("vault"), Optional.empty());

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Azure Files, simulated with the File service double (mover-plugin-azure-files test sources): 10 ms per request
+# and the share limits of the published azcopy test (20,000 IOPS, 300 MB/s).
+#  1. no-change compare of FILES files share to share (listings with attributes, both sides), request counts per file,
+#     next to azcopy's way (one property call per file per side) on a sample;
+#  2. mover copy of COPY_FILES files of 1 MiB from local disk to a share, MB/s against the 300 MB/s limit;
+#  3. the same copy with the IOPS limit lowered to THROTTLED_IOPS so that 503 ServerBusy is answered: files failed.
+# Usage: bench/azure-files.sh   (FILES=100000 PER_DIR=100 COPY_FILES=10000 THROTTLED_IOPS=400 CONCURRENCY=64 RUNS=3)
+source "$(dirname "$0")/lib.sh"
+FILES="${FILES:-100000}"; PER_DIR="${PER_DIR:-100}"; COPY_FILES="${COPY_FILES:-10000}"; THROTTLED_IOPS="${THROTTLED_IOPS:-400}"
+CONCURRENCY="${CONCURRENCY:-64}"
+need python3 curl
+build_mover
+module="$BENCH_ROOT/mover-plugins/mover-plugin-azure-files"
+(cd "$BENCH_ROOT" && ./mvnw -B -q -o test-compile -pl mover-plugins/mover-plugin-azure-files -am > /dev/null &&
+  ./mvnw -B -q -o dependency:build-classpath -pl mover-plugins/mover-plugin-azure-files -Dmdep.includeScope=test -Dmdep.outputFile="$BENCH_DIR/azure.cp" > /dev/null)
+CP="$module/target/classes:$module/target/test-classes:$(cat "$BENCH_DIR/azure.cp")"
+mkdir -p "$BENCH_DIR"
+
+echo "== 1. no-change compare, $FILES files per share, $PER_DIR per directory, 10 ms per request, 20,000 IOPS" >&2
+for run in $(seq "$RUNS"); do
+  "$JAVA_HOME/bin/java" -Xmx2g -cp "$CP" io.mover.plugins.azurefiles.AzureFilesCompareBench "$FILES" 10 20000 2000 "$PER_DIR" 2> /dev/null
+done
+
+KEY=$(printf 'bench-account-key-0123456789abcdef' | base64 -w0)
+SRC="$BENCH_DIR/azure-src-$COPY_FILES"
+if [[ ! -d "$SRC" ]]; then
+  echo "writing $COPY_FILES files of 1 MiB to $SRC" >&2
+  python3 - "$SRC" "$COPY_FILES" <<'PY'
+import os, sys
+root, n = sys.argv[1], int(sys.argv[2])
+block = os.urandom(1 << 20)
+for i in range(n):
+    d = os.path.join(root, "d%03d" % (i // 100)); os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "f%05d.bin" % i), "wb") as f: f.write(block[i % 4096:] + block[:i % 4096])
+PY
+fi
+
+copy_run() { # NAME IOPS
+  local log="$BENCH_DIR/azure-service.log"
+  "$JAVA_HOME/bin/java" -Xmx1g -cp "$CP" io.mover.plugins.azurefiles.fileservice.FileServiceMain --account "benchacct=$KEY" --share benchacct/bench \
+    --latency-ms 10 --mbps 300 --iops "$2" > "$log" 2>&1 &
+  local pid=$!
+  for _ in $(seq 100); do grep -q READY "$log" && break; sleep 0.1; done
+  local base; base=$(sed -n 's/^READY //p' "$log")
+  local start end status
+  start=$(date +%s.%N)
+  AZURE_STORAGE_KEY="$KEY" "$MOVER" copy "$SRC" azfiles://benchacct/bench/run --concurrency "$CONCURRENCY" \
+    --dest-config "endpoint=$base/benchacct" > "$BENCH_DIR/azure-copy.out" 2> "$BENCH_DIR/azure-copy.err" && status=0 || status=$?
+  end=$(date +%s.%N)
+  local stats; stats=$(curl -s "$base/_double/stats")
+  kill "$pid"; wait "$pid" 2> /dev/null || true
+  rm -rf "${TMPDIR:-/tmp}/mover-file-service"
+  python3 - "$1" "$start" "$end" "$status" "$COPY_FILES" "$stats" <<'PY'
+import sys
+name, start, end, status, files, stats = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4], int(sys.argv[5]), sys.argv[6]
+counts = dict((l.split("\t")[0], int(l.split("\t")[1])) for l in stats.splitlines() if "\t" in l)
+secs = end - start
+print(f"{name}: exit {status}, {files} x 1 MiB in {secs:.1f} s = {files * 1048576 / secs / 1e6:.0f} MB/s "
+      f"({files * 1048576 / secs / 1e6 / 300 * 100:.0f}% of 300 MB/s), {counts.get('all', 0)} requests "
+      f"({counts.get('all', 0) / files:.1f} per file), {counts.get('throttled', 0)} answered 503 ServerBusy")
+PY
+  tail -3 "$BENCH_DIR/azure-copy.err" >&2 || true
+}
+
+echo "== 2. copy $COPY_FILES x 1 MiB local -> share, 10 ms per request, 300 MB/s, 20,000 IOPS, --concurrency $CONCURRENCY" >&2
+for run in $(seq "$RUNS"); do copy_run "copy (limits of the share)" 20000; done
+echo "== 3. the same copy with the IOPS limit lowered to $THROTTLED_IOPS (503 ServerBusy past it)" >&2
+copy_run "copy (throttled at $THROTTLED_IOPS IOPS)" "$THROTTLED_IOPS"

@@ -1,0 +1,65 @@
+package io.mover.plugins.azurefiles.fileservice;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * What the double injects to behave like a busy share: a fixed latency per request, a bandwidth limit
+ * shared by all requests (request and response bodies), an operations-per-second limit answered with
+ * 503 ServerBusy as the service does past its IOPS limit, and a dropped connection every N requests.
+ * All settings can change while the server runs.
+ */
+public final class Faults {
+    public volatile long latencyNanos;
+    public volatile long bytesPerSecond;
+    public volatile int operationsPerSecond;
+    public volatile int dropEvery;
+    public volatile int retryAfterSeconds = -1;
+    private final AtomicLong requests = new AtomicLong();
+    private final AtomicLong nextFreeNanos = new AtomicLong(System.nanoTime());
+    private double tokens;
+    private long lastRefill = System.nanoTime();
+
+    boolean dropNow() {
+        int every = dropEvery;
+        return every > 0 && requests.incrementAndGet() % every == 0;
+    }
+
+    void delay() {
+        if (latencyNanos > 0) {
+            LockSupport.parkNanos(latencyNanos);
+        }
+    }
+
+    /** A token bucket holding one second of operations: false when the request is over the limit. */
+    synchronized boolean admit() {
+        int limit = operationsPerSecond;
+        if (limit <= 0) {
+            return true;
+        }
+        long now = System.nanoTime();
+        tokens = Math.min(limit, tokens + (now - lastRefill) * limit / 1e9);
+        lastRefill = now;
+        if (tokens < 1) {
+            return false;
+        }
+        tokens -= 1;
+        return true;
+    }
+
+    /** Paces {@code bytes} through the shared bandwidth: each transfer reserves its slot on one virtual clock. */
+    void transfer(long bytes) {
+        long rate = bytesPerSecond;
+        if (rate <= 0 || bytes <= 0) {
+            return;
+        }
+        long cost = bytes * 1_000_000_000L / rate;
+        long now = System.nanoTime();
+        long start = nextFreeNanos.getAndAccumulate(cost, (next, add) -> Math.max(next, now) + add);
+        long end = Math.max(start, now) + cost;
+        long wait = end - System.nanoTime();
+        if (wait > 0) {
+            LockSupport.parkNanos(wait);
+        }
+    }
+}
