@@ -102,7 +102,7 @@ class ServerModeTest {
 
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.out()).isEmpty();
-        assertThat(run.errLines()).containsExactly("mover: no installed plugin can read from 'nosuch://' locations; installed schemes: file"
+        assertThat(run.errLines()).containsExactly("mover: no installed plugin can read from 'nosuch://' locations; installed schemes: file, nfs"
                 + " (see 'mover plugins', or add the plugin's jars under plugins/<name>/)");
     }
 
