@@ -11,6 +11,9 @@ FILES="${1:-10000}"
 NFS_PORT="${NFS_PORT:-12049}"; MOUNT_PORT="${MOUNT_PORT:-12048}"
 GANESHA="$BENCH_ROOT/mover-plugins/mover-plugin-nfs/src/test/resources/io/mover/plugins/nfs/ganesha.sh"
 need ganesha.nfsd nfs-cp python3
+# a start-up cache of our own: the launcher's shared one is rebuilt (30 s) whenever a mover from another
+# checkout runs in between, which would land inside a timed run
+export XDG_CACHE_HOME="$BENCH_DIR/xdg-cache"
 build_mover
 mkdir -p "$BENCH_DIR"
 EXPORT="$BENCH_DIR/nfs-export"; STATE="$BENCH_DIR/nfs-ganesha"

@@ -38,6 +38,8 @@ import static java.util.Objects.requireNonNull;
  * <p>Thread-safe.
  */
 public final class RpcClient implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(RpcClient.class.getName());
+
     private final InetSocketAddress address;
     private final String server;
     private final RpcProgram program;
@@ -169,6 +171,8 @@ public final class RpcClient implements AutoCloseable {
                     config.callTimeout().toSeconds() + " s, " + call.sends + " times; check the server's load and the network"));
             return;
         }
+        LOG.log(System.Logger.Level.WARNING, "{0} did not answer {1} (xid {2}) within {3} ms; sending it again",
+                server, call.describe(), Integer.toUnsignedString(call.xid), config.callTimeout().toMillis());
         send(call);
     }
 
