@@ -99,6 +99,10 @@ final class CopyCommand implements Callable<Integer>, CliCommand {
             description = "How often progress is reported (500ms, 2s, 1m). Default: ${DEFAULT-VALUE}.")
     Duration progressInterval;
 
+    @Option(names = "--streams", paramLabel = "N",
+            description = "With a tcp:// destination: parallel TCP connections to the receiver (1 to 64). Default: 4.")
+    Optional<Integer> streams = Optional.empty();
+
     @Option(names = "--source-config", paramLabel = "KEY=VALUE", description = "A setting for the source plugin; repeatable.")
     Map<String, String> sourceConfig = new LinkedHashMap<>();
 
@@ -134,7 +138,8 @@ final class CopyCommand implements Callable<Integer>, CliCommand {
         }
         CliLogging.configure(common.effectiveLogLevel());
         TransferOptions options = options();
-        JobSpec spec = new JobSpec(JobKind.COPY, source, destination, sourceConfig, destinationConfig, options);
+        JobSpec spec = new JobSpec(JobKind.COPY, source, destination, sourceConfig, PeerOptions.destinationConfig(destination, destinationConfig, streams,
+                context.environment()), options);
         PluginRegistry registry = CliPlugins.load(common.pluginDirectories);
         Path scratch = Files.createTempDirectory("mover-");
         try (JobService service = EmbeddedJobService.create(registry, scratch);
