@@ -19,6 +19,7 @@ final class FrameDecoder extends LengthFieldBasedFrameDecoder {
     private final long frameTimeoutNanos;
     private int limit;
     private ScheduledFuture<?> deadline;
+    private boolean failed;
 
     FrameDecoder(int handshakeLimit, Duration frameTimeout) {
         super(Wire.MAX_FRAME, 0, 4, 0, 4, true);
@@ -42,7 +43,20 @@ final class FrameDecoder extends LengthFieldBasedFrameDecoder {
 
     @Override
     protected Object decode(ChannelHandlerContext ctx, ByteBuf in) throws Exception {
-        Object frame = super.decode(ctx, in);
+        if (failed) {
+            // the connection is being closed for a bad frame: nothing after it means anything
+            in.skipBytes(in.readableBytes());
+            return null;
+        }
+        Object frame;
+        try {
+            frame = super.decode(ctx, in);
+        }
+        catch (TooLongFrameException e) {
+            failed = true;
+            in.skipBytes(in.readableBytes());
+            throw e;
+        }
         if (frame != null) {
             cancelDeadline();
         }

@@ -118,6 +118,11 @@ final class PeerLink implements AutoCloseable {
         }
     }
 
+    /** The first stream's channel, for tests that play a misbehaving sender. */
+    io.netty.channel.Channel channelForTests() {
+        return streams[0].channel();
+    }
+
     Duration timeout() {
         return settings.timeout();
     }

@@ -117,6 +117,10 @@ final class PeerSink implements Sink, LinkSink {
         link.close();
     }
 
+    PeerLink link() {
+        return link;
+    }
+
     private String remote(RelativePath path) {
         return base.resolve(path).toString();
     }

@@ -102,6 +102,10 @@ final class PeerStream {
         return welcome.join();
     }
 
+    Channel channel() {
+        return channel;
+    }
+
     boolean usable() {
         return broken == null && channel.isActive();
     }

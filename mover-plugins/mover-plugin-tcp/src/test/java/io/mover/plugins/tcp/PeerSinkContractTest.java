@@ -19,6 +19,7 @@ import io.mover.testkit.SinkContractTest;
  * The tcp:// sink against the plugin test kit: every listing, write, commit and abort of the contract
  * crosses the protocol to a receiver on loopback writing into a real local sink.
  */
+@org.junit.jupiter.api.extension.ExtendWith(LeakWatch.class)
 final class PeerSinkContractTest extends SinkContractTest {
     @Override
     public Sink createSink(ContractContext context) {
