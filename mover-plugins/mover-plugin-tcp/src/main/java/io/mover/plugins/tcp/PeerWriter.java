@@ -1,11 +1,14 @@
 package io.mover.plugins.tcp;
 
 import java.nio.ByteBuffer;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.zip.CRC32C;
 
 import io.mover.plugins.tcp.Message.Block;
@@ -33,7 +36,10 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
     private final PeerSink sink;
     private final int file;
     private final Entry entry;
-    private final Queue<CompletableFuture<List<Message>>> unacknowledged = new ConcurrentLinkedQueue<>();
+    private static final int MAX_SENDS = 4;
+
+    private final Set<InFlight> pending = ConcurrentHashMap.newKeySet();
+    private final AtomicReference<MoverException> failed = new AtomicReference<>();
     private volatile boolean aborted;
     private volatile boolean committed;
 
@@ -58,24 +64,108 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
         if (aborted) {
             throw new MoverException(ErrorCode.CANCELLED, "the write of " + entry.path() + " was aborted");
         }
-        throwFirstFailure(false);
-        ByteBuffer bytes = payload.duplicate();
-        payload.position(payload.limit());
-        unacknowledged.add(link.send(id -> {
-            // copied now, once the stream has room: the caller's buffer is still ours until this method returns
-            ByteBuf copy = PooledByteBufAllocator.DEFAULT.directBuffer(bytes.remaining());
-            copy.writeBytes(bytes);
-            return new Block(id, file, position, header, copy);
-        }, () -> aborted));
+        MoverException error = failed.get();
+        if (error != null) {
+            throw error;
+        }
+        ByteBuf copy = PooledByteBufAllocator.DEFAULT.directBuffer(payload.remaining());
+        copy.writeBytes(payload);
+        InFlight block = new InFlight(position, header, copy);
+        pending.add(block);
+        try {
+            send(block);
+        }
+        catch (RuntimeException e) {
+            block.settle(e);
+            throw e;
+        }
     }
 
-    /** Fails with the first failed acknowledgement; with {@code wait}, waits for all of them first. */
-    private void throwFirstFailure(boolean wait) {
-        for (Iterator<CompletableFuture<List<Message>>> it = unacknowledged.iterator(); it.hasNext(); ) {
-            CompletableFuture<List<Message>> ack = it.next();
-            if (wait || ack.isDone()) {
-                PeerLink.await(ack, link.timeout());
-                it.remove();
+    /**
+     * Sends {@code block} (a retained duplicate of its bytes: this writer keeps its own reference until the
+     * block is settled). A block lost with its connection is sent again on another, up to
+     * {@value #MAX_SENDS} times in all: the receiver acknowledges only what its sink wrote, so the blocks
+     * without an acknowledgement are exactly the ones to send again, and the file goes on where it was.
+     */
+    private void send(InFlight block) {
+        block.sends++;
+        link.send(id -> new Block(id, file, block.position, block.header, block.bytes.retainedDuplicate()), () -> aborted)
+                .whenComplete((reply, error) -> {
+                    if (error == null) {
+                        block.settle(null);
+                    }
+                    else if (retryable(error) && block.sends < MAX_SENDS && !aborted) {
+                        // not on the event loop that reported the loss: sending may wait for a connection or a window slot
+                        Thread.ofVirtual().name("mover-resend").start(() -> {
+                            try {
+                                send(block);
+                            }
+                            catch (RuntimeException e) {
+                                block.settle(e);
+                            }
+                        });
+                    }
+                    else {
+                        block.settle(error);
+                    }
+                });
+    }
+
+    private static boolean retryable(Throwable error) {
+        return error instanceof MoverException mover && (mover.code() == ErrorCode.CONNECTION_LOST || mover.code() == ErrorCode.TIMEOUT);
+    }
+
+    /** Waits until every block sent was acknowledged or failed for good; bounded by the link's timeout per round. */
+    private void awaitBlocks() {
+        long deadline = System.nanoTime() + link.timeout().toNanos() * MAX_SENDS;
+        for (InFlight block : List.copyOf(pending)) {
+            long left = deadline - System.nanoTime();
+            try {
+                block.settled.get(Math.max(1, left), TimeUnit.NANOSECONDS);
+            }
+            catch (ExecutionException e) {
+                // recorded in failed
+            }
+            catch (TimeoutException e) {
+                throw new MoverException(ErrorCode.TIMEOUT, "the receiver did not acknowledge every block of " + entry.path() + " in time");
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new MoverException(ErrorCode.CANCELLED, "interrupted");
+            }
+        }
+        MoverException error = failed.get();
+        if (error != null) {
+            throw error;
+        }
+    }
+
+    /** A block between its first send and its acknowledgement (or its final failure). */
+    private final class InFlight {
+        final long position;
+        final BlockHeader header;
+        final ByteBuf bytes;
+        final CompletableFuture<Void> settled = new CompletableFuture<>();
+        volatile int sends;
+
+        InFlight(long position, BlockHeader header, ByteBuf bytes) {
+            this.position = position;
+            this.header = header;
+            this.bytes = bytes;
+        }
+
+        synchronized void settle(Throwable error) {
+            if (!settled.isDone()) {
+                pending.remove(this);
+                bytes.release();
+                if (error == null) {
+                    settled.complete(null);
+                    return;
+                }
+                MoverException cause = error instanceof MoverException mover ? mover
+                        : new MoverException(ErrorCode.CONNECTION_LOST, String.valueOf(error.getMessage()));
+                failed.compareAndSet(null, cause);
+                settled.completeExceptionally(cause);
             }
         }
     }
@@ -88,7 +178,7 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
         if (committed) {
             throw new IllegalStateException(entry.path() + " is already committed");
         }
-        throwFirstFailure(true);
+        awaitBlocks();
         List<Message> reply = link.call(id -> new FileRequest(id, Wire.COMMIT, file));
         if (reply.getLast() instanceof EntryReply(int id, java.util.Optional<Entry> visible) && visible.isPresent()) {
             committed = true;
@@ -110,8 +200,6 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
         catch (MoverException e) {
             // the receiver cleans up by itself; nothing more to do here
         }
-        unacknowledged.forEach(ack -> ack.cancel(false));
-        unacknowledged.clear();
     }
 
 }
