@@ -85,7 +85,8 @@ final class CopyCommand implements Callable<Integer>, CliCommand {
         boolean preserve;
     }
 
-    @Option(names = "--codec", paramLabel = "CODEC", defaultValue = "none", description = "Codec where bytes cross a link: none, lz4, zstd[:level], auto... Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--codec", paramLabel = "CODEC", defaultValue = "auto",
+            description = "Codec where bytes cross a link: auto (chosen from the data and the link as it runs; none for a local copy), none, lz4, snappy, lzo, zstd[:level], gzip[:level]. Default: ${DEFAULT-VALUE}.")
     String codec;
 
     @Option(names = "--retries", paramLabel = "N", defaultValue = "3", description = "Attempts after the first for a file failing with a transient error. Default: ${DEFAULT-VALUE}.")

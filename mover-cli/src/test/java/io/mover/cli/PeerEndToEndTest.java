@@ -84,7 +84,10 @@ class PeerEndToEndTest {
         Path destination = temp.resolve("dst");
         int port = receive(destination, Map.of());
         String target = "tcp://127.0.0.1:" + port + "/";
-        assertThat(CliRun.of("copy", source.toString(), target).exitCode()).isZero();
+        CliRun first = CliRun.of("copy", source.toString(), target);
+        assertThat(first.exitCode()).as(first.err()).isZero();
+        // the default over a link is auto: the summary says what carried the blocks and why
+        assertThat(first.out()).containsPattern("Codec: +auto \\(blocks: .*last choice");
 
         CliRun again = CliRun.of("copy", "--overwrite", "false", source.toString(), target);
 

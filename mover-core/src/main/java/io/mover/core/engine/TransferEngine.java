@@ -59,7 +59,9 @@ public final class TransferEngine {
         TransferOptions options = spec.options();
         options.validate();
         new PathFilter(options.includes(), options.excludes());
-        ResolvedCodec codec = new CodecResolver(registry.codecs()).resolve(CodecChoice.parse(options.codec()));
+        CodecChoice codecChoice = CodecChoice.parse(options.codec());
+        CodecResolver resolver = new CodecResolver(registry.codecs());
+        ResolvedCodec codec = resolver.resolve(codecChoice);
         EndpointUri from = EndpointUri.parse(spec.source());
         EndpointUri to = EndpointUri.parse(spec.destination());
         SourceFactory sourceFactory = registry.source(from.scheme());
@@ -96,6 +98,9 @@ public final class TransferEngine {
             if (!options.dryRun()) {
                 sink = Optional.of(sinkFactory.create(to, sinkPluginConfig, context));
                 checkDecodable(sink.get(), codec, to);
+                if (codecChoice.isAuto() && sink.get() instanceof LinkSink link) {
+                    codec = resolver.forLink(link);
+                }
                 if (options.symlinks() == SymlinkPolicy.PRESERVE && !(sink.get() instanceof io.mover.spi.SymbolicLinks)) {
                     throw new MoverException(ErrorCode.UNSUPPORTED, to.scheme() + ":// destinations cannot hold symbolic links; drop --preserve-symlinks");
                 }

@@ -8,11 +8,13 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntFunction;
 
 import io.mover.plugins.tcp.Message.Hello;
 import io.mover.plugins.tcp.Message.Welcome;
 import io.mover.spi.ErrorCode;
+import io.mover.spi.LinkSink;
 import io.mover.spi.MoverException;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelOption;
@@ -40,6 +42,8 @@ final class PeerLink implements AutoCloseable {
     private final Bootstrap bootstrap;
     private final PeerStream[] streams;
     private int next;
+    private final LongAdder waiting = new LongAdder();
+    private final LongAdder sent = new LongAdder();
 
     PeerLink(InetSocketAddress address, SenderSettings settings, String jobKey) {
         this.jobKey = requireNonNull(jobKey, "jobKey is null");
@@ -53,7 +57,7 @@ final class PeerLink implements AutoCloseable {
         this.streams = new PeerStream[settings.streams()];
         try {
             for (int i = 0; i < streams.length; i++) {
-                streams[i] = PeerStream.connect(bootstrap, address, settings.token(), session, jobKey, i, settings.connectTimeout());
+                streams[i] = PeerStream.connect(bootstrap, address, settings.token(), session, jobKey, i, settings.connectTimeout(), waiting);
             }
         }
         catch (RuntimeException e) {
@@ -79,7 +83,7 @@ final class PeerLink implements AutoCloseable {
                 int i = (start + k) % streams.length;
                 if (!streams[i].usable()) {
                     streams[i].close();
-                    streams[i] = PeerStream.connect(bootstrap, address, settings.token(), session, jobKey, i, settings.connectTimeout());
+                    streams[i] = PeerStream.connect(bootstrap, address, settings.token(), session, jobKey, i, settings.connectTimeout(), waiting);
                 }
                 if (best == null || streams[i].freeSlots() > best.freeSlots()) {
                     best = streams[i];
@@ -121,6 +125,15 @@ final class PeerLink implements AutoCloseable {
     /** The first stream's channel, for tests that play a misbehaving sender. */
     io.netty.channel.Channel channelForTests() {
         return streams[0].channel();
+    }
+
+    /** Counts encoded bytes handed to the link (for {@link #load()}). */
+    void sent(long bytes) {
+        sent.add(bytes);
+    }
+
+    LinkSink.Load load() {
+        return new LinkSink.Load(sent.sum(), waiting.sum());
     }
 
     Duration timeout() {

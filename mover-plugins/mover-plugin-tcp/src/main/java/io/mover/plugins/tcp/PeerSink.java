@@ -61,6 +61,11 @@ final class PeerSink implements Sink, LinkSink {
     }
 
     @Override
+    public Load load() {
+        return link.load();
+    }
+
+    @Override
     public EndpointInfo info() {
         return info;
     }

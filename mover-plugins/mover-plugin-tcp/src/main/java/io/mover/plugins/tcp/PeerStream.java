@@ -12,6 +12,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntFunction;
 
@@ -44,16 +45,21 @@ final class PeerStream {
     private final CompletableFuture<Hello> hello = new CompletableFuture<>();
     private final CompletableFuture<Welcome> welcome = new CompletableFuture<>();
     private volatile Semaphore window = new Semaphore(0);
+    /** Nanoseconds senders waited for a slot of the window, shared by the link's streams. */
+    private final LongAdder waiting;
     private volatile MoverException broken;
 
     /** A request waiting for its reply; a listing gathers its parts. */
     private record Pending(CompletableFuture<List<Message>> reply, List<Message> parts) {}
 
-    private PeerStream() {}
+    private PeerStream(LongAdder waiting) {
+        this.waiting = waiting;
+    }
 
     /** Connects and authenticates; returns once the receiver proved it knows the token too. */
-    static PeerStream connect(Bootstrap bootstrap, InetSocketAddress address, byte[] token, byte[] session, String jobKey, int index, Duration timeout) {
-        PeerStream stream = new PeerStream();
+    static PeerStream connect(Bootstrap bootstrap, InetSocketAddress address, byte[] token, byte[] session, String jobKey, int index, Duration timeout,
+            LongAdder waiting) {
+        PeerStream stream = new PeerStream(waiting);
         ChannelFuture connected = bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel channel) {
@@ -148,7 +154,11 @@ final class PeerStream {
     }
 
     private void acquire(Duration timeout, BooleanSupplier stop) {
-        long deadline = System.nanoTime() + timeout.toNanos();
+        if (window.tryAcquire()) {
+            return;
+        }
+        long start = System.nanoTime();
+        long deadline = start + timeout.toNanos();
         try {
             while (!window.tryAcquire(100, TimeUnit.MILLISECONDS)) {
                 if (broken != null) {
@@ -165,6 +175,9 @@ final class PeerStream {
         catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new MoverException(ErrorCode.CANCELLED, "interrupted");
+        }
+        finally {
+            waiting.add(System.nanoTime() - start);
         }
     }
 

@@ -68,6 +68,7 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
         if (error != null) {
             throw error;
         }
+        link.sent(payload.remaining() + BlockHeader.LENGTH);
         ByteBuf copy = PooledByteBufAllocator.DEFAULT.directBuffer(payload.remaining());
         copy.writeBytes(payload);
         InFlight block = new InFlight(position, header, copy);
