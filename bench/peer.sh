@@ -80,7 +80,8 @@ make_data() {
   if [[ "$(stat -c %s "$dir/mixed/data.bin" 2>/dev/null || echo 0)" != "$bytes" ]]; then
     # realistic mixed data: a tar of the JDK (class archives, native libraries, text), repeated to the size
     tar cf "$BENCH_DIR/jdk.tar" -C "$JAVA_HOME" . 2>/dev/null
-    while :; do cat "$BENCH_DIR/jdk.tar"; done 2>/dev/null | head -c "$bytes" > "$dir/mixed/data.bin" || true
+    local repeats=$(( bytes / $(stat -c %s "$BENCH_DIR/jdk.tar") + 1 ))
+    for _ in $(seq 1 "$repeats"); do cat "$BENCH_DIR/jdk.tar"; done 2>/dev/null | head -c "$bytes" > "$dir/mixed/data.bin" || true
   fi
   DATA_DIR="$dir"
 }
@@ -88,7 +89,13 @@ make_data() {
 start_receiver() {
   local out="$BENCH_DIR/peer-out"
   rm -rf "$out"; mkdir -p "$out"
-  in_ns "$RECV_NS" "$MOVER" receive --listen "$(receiver_ip):$PORT" --token-file "$TOKEN_FILE" --no-fsync "$out" > "$BENCH_DIR/receiver.log" 2>&1 &
+  # exec all the way down (ip netns exec and the launcher exec too): $! is the JVM, which stop_receiver signals
+  if [[ "$LINK" == "loopback" ]]; then
+    ( exec "$MOVER" receive --listen "$(receiver_ip):$PORT" --token-file "$TOKEN_FILE" --no-fsync "$out" > "$BENCH_DIR/receiver.log" 2>&1 ) &
+  else
+    ( exec ip netns exec "$RECV_NS" "$MOVER" receive --listen "$(receiver_ip):$PORT" --token-file "$TOKEN_FILE" --no-fsync "$out" \
+        > "$BENCH_DIR/receiver.log" 2>&1 ) &
+  fi
   RECEIVER_PID=$!
   for _ in $(seq 1 100); do
     grep -q "receiving into" "$BENCH_DIR/receiver.log" && return

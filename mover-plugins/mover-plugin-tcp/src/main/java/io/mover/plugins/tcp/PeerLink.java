@@ -33,6 +33,7 @@ import static java.util.Objects.requireNonNull;
  */
 final class PeerLink implements AutoCloseable {
     private static final BooleanSupplier NEVER = () -> false;
+    private static final System.Logger LOG = System.getLogger(PeerLink.class.getName());
 
     private final InetSocketAddress address;
     private final SenderSettings settings;
@@ -55,14 +56,46 @@ final class PeerLink implements AutoCloseable {
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) settings.connectTimeout().toMillis());
         this.streams = new PeerStream[settings.streams()];
+        long start = System.nanoTime();
         try {
-            for (int i = 0; i < streams.length; i++) {
-                streams[i] = PeerStream.connect(bootstrap, address, settings.token(), session, jobKey, i, settings.connectTimeout(), waiting);
-            }
+            connectAll();
         }
         catch (RuntimeException e) {
             close();
             throw e;
+        }
+        LOG.log(System.Logger.Level.DEBUG, () -> streams.length + " streams to " + address + " connected and authenticated in "
+                + (System.nanoTime() - start) / 1_000_000 + " ms");
+    }
+
+    /** All streams at once: each handshake costs round trips, which need not add up. */
+    private void connectAll() {
+        List<CompletableFuture<Void>> connecting = new java.util.ArrayList<>();
+        for (int i = 0; i < streams.length; i++) {
+            int index = i;
+            CompletableFuture<Void> connected = new CompletableFuture<>();
+            Thread.ofVirtual().name("mover-connect-" + i).start(() -> {
+                try {
+                    streams[index] = PeerStream.connect(bootstrap, address, settings.token(), session, jobKey, index, settings.connectTimeout(), waiting);
+                    connected.complete(null);
+                }
+                catch (RuntimeException e) {
+                    connected.completeExceptionally(e);
+                }
+            });
+            connecting.add(connected);
+        }
+        for (CompletableFuture<Void> connected : connecting) {
+            try {
+                connected.join();
+            }
+            catch (java.util.concurrent.CompletionException e) {
+                // the first failure is the one to report; the others (same cause, most likely) are closed with the link
+                for (CompletableFuture<Void> other : connecting) {
+                    other.exceptionally(ignored -> null).join();
+                }
+                throw e.getCause() instanceof RuntimeException cause ? cause : e;
+            }
         }
     }
 
@@ -149,6 +182,8 @@ final class PeerLink implements AutoCloseable {
                 }
             }
         }
+        long start = System.nanoTime();
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        LOG.log(System.Logger.Level.DEBUG, () -> "link to " + address + " closed in " + (System.nanoTime() - start) / 1_000_000 + " ms");
     }
 }

@@ -81,7 +81,8 @@ final class PeerServer implements PeerReceiver {
         try {
             server = bootstrap.bind(address).syncUninterruptibly().channel();
         }
-        catch (RuntimeException e) {
+        catch (Exception e) {
+            // Netty rethrows the bind's IOException unchecked, hence Exception
             close();
             throw new MoverException(ErrorCode.INVALID_ARGUMENT, "cannot listen on " + address + ": " + e.getMessage()
                     + " (is another receiver running there? choose another port)");

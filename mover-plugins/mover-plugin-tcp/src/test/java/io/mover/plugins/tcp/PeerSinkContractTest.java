@@ -1,19 +1,16 @@
 package io.mover.plugins.tcp;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import io.mover.spi.RelativePath;
 import io.mover.spi.Sink;
 import io.mover.testkit.ContractContext;
 import io.mover.testkit.SinkContractTest;
+import io.mover.testkit.StoredFiles;
 
 /**
  * The tcp:// sink against the plugin test kit: every listing, write, commit and abort of the contract
@@ -31,24 +28,12 @@ final class PeerSinkContractTest extends SinkContractTest {
 
     @Override
     public Optional<byte[]> readBack(RelativePath path) {
-        Path file = context().directory().resolve(path.toString());
-        try {
-            return Files.isRegularFile(file) ? Optional.of(Files.readAllBytes(file)) : Optional.empty();
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return StoredFiles.read(context().directory(), path);
     }
 
     @Override
     public Set<String> storedNames() {
-        Path root = context().directory();
-        try (Stream<Path> walk = Files.walk(root)) {
-            return walk.filter(file -> !file.equals(root)).map(file -> root.relativize(file).toString()).collect(Collectors.toSet());
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return StoredFiles.names(context().directory());
     }
 
     @Override
