@@ -22,7 +22,7 @@ public interface LinkSink {
     }
 
     /**
-     * @param bytesSent encoded bytes handed to the link
+     * @param bytesSent encoded bytes the far end acknowledged
      * @param nanosWaiting nanoseconds writers spent waiting because the far end had not acknowledged
      *        enough (a full window): when writers wait, the link (or the far end) sets the pace
      */

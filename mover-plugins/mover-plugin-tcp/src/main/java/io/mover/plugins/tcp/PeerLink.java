@@ -160,8 +160,11 @@ final class PeerLink implements AutoCloseable {
         return streams[0].channel();
     }
 
-    /** Counts encoded bytes handed to the link (for {@link #load()}). */
-    void sent(long bytes) {
+    /**
+     * Counts encoded bytes the receiver acknowledged (for {@link #load()}): acknowledged, not handed to
+     * the socket, since a window's worth goes into buffers at once and would make any link look fast.
+     */
+    void acknowledged(long bytes) {
         sent.add(bytes);
     }
 

@@ -68,7 +68,6 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
         if (error != null) {
             throw error;
         }
-        link.sent(payload.remaining() + BlockHeader.LENGTH);
         ByteBuf copy = PooledByteBufAllocator.DEFAULT.directBuffer(payload.remaining());
         copy.writeBytes(payload);
         InFlight block = new InFlight(position, header, copy);
@@ -160,6 +159,7 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
                 pending.remove(this);
                 bytes.release();
                 if (error == null) {
+                    link.acknowledged(bytes.readableBytes() + BlockHeader.LENGTH);
                     settled.complete(null);
                     return;
                 }

@@ -23,7 +23,7 @@ import static java.util.Objects.requireNonNull;
 record ReceiverSettings(byte[] token, int window, Duration frameTimeout, Duration handshakeTimeout, Duration sessionGrace, int maxConnections) {
     static final ConfigKey TOKEN = ConfigKey.optional("token", ConfigType.SECRET,
             "The shared secret senders must prove they know (never sent over the wire). Required unless listening on loopback.");
-    static final ConfigKey WINDOW = ConfigKey.optional("window", ConfigType.INT, "16",
+    static final ConfigKey WINDOW = ConfigKey.optional("window", ConfigType.INT, "8",
             "Requests (blocks included) each connection may have in flight.").withValidator(v -> (Integer) v >= 1 && (Integer) v <= 1024, "between 1 and 1024");
     static final ConfigKey FRAME_TIMEOUT = ConfigKey.optional("frame-timeout", ConfigType.DURATION, "30s",
             "A connection that starts a frame and does not finish it within this time is closed.");
@@ -45,7 +45,7 @@ record ReceiverSettings(byte[] token, int window, Duration frameTimeout, Duratio
     static ReceiverSettings from(PluginConfig config) {
         return new ReceiverSettings(
                 config.secret(TOKEN.name()).map(Secret::reveal).map(t -> t.getBytes(java.nio.charset.StandardCharsets.UTF_8)).orElse(new byte[0]),
-                config.integer(WINDOW.name()).orElse(16),
+                config.integer(WINDOW.name()).orElse(8),
                 config.duration(FRAME_TIMEOUT.name()).orElse(Duration.ofSeconds(30)),
                 config.duration(HANDSHAKE_TIMEOUT.name()).orElse(Duration.ofSeconds(10)),
                 config.duration(SESSION_GRACE.name()).orElse(Duration.ofSeconds(60)),
