@@ -34,9 +34,10 @@ public final class AotTraining {
 
     private AotTraining() {}
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws IOException, InterruptedException {
         run("copy", args[0], args[1]);
         trainSync();
+        overLoopback(args[0], args[1] + "-received");
         HttpServer stub = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         stub.createContext("/", AotTraining::answer);
         stub.start();
@@ -74,6 +75,32 @@ public final class AotTraining {
             try (java.util.stream.Stream<java.nio.file.Path> paths = java.nio.file.Files.walk(root)) {
                 paths.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
             }
+        }
+    }
+
+    /** A copy to a receiver in this process ({@code tcp://} on loopback): Netty, the peer protocol and the codecs get cached too. */
+    private static void overLoopback(String source, String destination) throws IOException, InterruptedException {
+        int port;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        PrintWriter nowhere = new PrintWriter(Writer.nullWriter());
+        Thread receiver = Thread.ofPlatform().name("aot-receiver").start(() -> Main.commandLine(new CliContext(false, false, Map.of()), nowhere, nowhere)
+                .execute("receive", "--listen", "127.0.0.1:" + port, destination));
+        try {
+            for (int attempt = 0; attempt < 200; attempt++) {
+                try (java.net.Socket ignored = new java.net.Socket(InetAddress.getLoopbackAddress(), port)) {
+                    break;
+                }
+                catch (IOException notYet) {
+                    Thread.sleep(25);
+                }
+            }
+            run("copy", "--codec", "auto", source, "tcp://127.0.0.1:" + port + "/aot");
+        }
+        finally {
+            receiver.interrupt();
+            receiver.join(10_000);
         }
     }
 

@@ -85,7 +85,8 @@ final class CopyCommand implements Callable<Integer>, CliCommand {
             return new RemoteCopy(context, server.get(), common, this.spec.commandLine().getOut(), this.spec.commandLine().getErr())
                     .run(RemoteCopy.SubmitBody.copy(source, destination, options, flags.sourceConfig, flags.destinationConfig), options, remote.cancelOnInterrupt);
         }
-        JobSpec spec = new JobSpec(JobKind.COPY, source, destination, flags.sourceConfig, flags.destinationConfig, options);
+        JobSpec spec = new JobSpec(JobKind.COPY, source, destination, flags.sourceConfig, flags.destinationConfigHere(destination, context.environment()),
+                options);
         return runHere(context, common, spec, this.spec, output -> output);
     }
 

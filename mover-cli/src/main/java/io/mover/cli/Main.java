@@ -28,7 +28,8 @@ public final class Main {
                 new BenchCommand(context),
                 new PluginsCommand(),
                 JobsCommand.tree(context),
-                new ServeCommand());
+                new ServeCommand(),
+                new ReceiveCommand(context));
     }
 
     /** The whole command tree, writing to {@code out} and {@code err}; tests run it in-process. */

@@ -108,7 +108,8 @@ final class SyncCommand implements Callable<Integer>, CliCommand {
             return new RemoteCopy(context, server.get(), common, spec.commandLine().getOut(), spec.commandLine().getErr())
                     .run(RemoteCopy.SubmitBody.sync(source, destination, options, flags.sourceConfig, flags.destinationConfig), options, remote.cancelOnInterrupt);
         }
-        JobSpec job = new JobSpec(JobKind.SYNC, source, destination, flags.sourceConfig, flags.destinationConfig, options);
+        JobSpec job = new JobSpec(JobKind.SYNC, source, destination, flags.sourceConfig, flags.destinationConfigHere(destination, context.environment()),
+                options);
         return CopyCommand.runHere(context, common, job, spec, output -> new Prompting(output, spec.commandLine().getErr()));
     }
 

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import io.mover.core.engine.SymlinkPolicy;
 import io.mover.core.engine.TransferOptions;
@@ -42,7 +43,8 @@ final class TransferFlags {
         boolean preserve;
     }
 
-    @Option(names = "--codec", paramLabel = "CODEC", defaultValue = "none", description = "Codec where bytes cross a link: none, lz4, zstd[:level], auto... Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--codec", paramLabel = "CODEC", defaultValue = "auto",
+            description = "Codec where bytes cross a link: auto (chosen from the data and the link as it runs; none for a local copy), none, lz4, snappy, lzo, zstd[:level], gzip[:level]. Default: ${DEFAULT-VALUE}.")
     String codec;
 
     @Option(names = "--retries", paramLabel = "N", defaultValue = "3", description = "Attempts after the first for a file failing with a transient error. Default: ${DEFAULT-VALUE}.")
@@ -56,11 +58,24 @@ final class TransferFlags {
             description = "How often progress is reported (500ms, 2s, 1m). Default: ${DEFAULT-VALUE}.")
     Duration progressInterval;
 
+    @Option(names = "--streams", paramLabel = "N",
+            description = "With a tcp:// destination: parallel TCP connections to the receiver (1 to 64). Default: 4.")
+    Optional<Integer> streams = Optional.empty();
+
     @Option(names = "--source-config", paramLabel = "KEY=VALUE", description = "A setting for the source plugin; repeatable.")
     Map<String, String> sourceConfig = new LinkedHashMap<>();
 
     @Option(names = "--dest-config", paramLabel = "KEY=VALUE", description = "A setting for the destination plugin; repeatable.")
     Map<String, String> destinationConfig = new LinkedHashMap<>();
+
+    /**
+     * The destination plugin's settings for a job run in this process: with a {@code tcp://} destination,
+     * {@code --streams} and the peer token from the environment join them (a job sent to a server does not
+     * carry this shell's token).
+     */
+    Map<String, String> destinationConfigHere(String destination, Map<String, String> environment) {
+        return PeerOptions.destinationConfig(destination, destinationConfig, streams, environment);
+    }
 
     /** The engine options these flags ask for, from the defaults; the command adds its own. */
     TransferOptions.Builder options() {

@@ -17,12 +17,14 @@ class AotTrainingTest {
     Path temp;
 
     @Test
-    void copiesAndRunsTheClientCommandsAgainstItsStub() throws IOException {
+    void copiesAndRunsTheClientCommandsAgainstItsStub() throws IOException, InterruptedException {
         Path source = Trees.sample(temp.resolve("in"));
 
         AotTraining.main(new String[] {source.toString(), temp.resolve("out").toString()});
 
         assertThat(Trees.describe(temp.resolve("out"))).isEqualTo(Trees.describe(source));
         assertThat(Files.exists(temp.resolve("out/top.txt"))).isTrue();
+        // and over loopback to a receiver in the same process, so the peer's classes are cached too
+        assertThat(Trees.describe(temp.resolve("out-received/aot"))).isEqualTo(Trees.describe(source));
     }
 }

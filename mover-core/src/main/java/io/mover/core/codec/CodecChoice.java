@@ -41,6 +41,11 @@ public record CodecChoice(String name, OptionalInt level) {
         }
     }
 
+    /** {@code auto}: none for a local copy, chosen block by block over a link. */
+    public boolean isAuto() {
+        return name.equals("auto");
+    }
+
     public boolean isNone() {
         return name.equals("none");
     }

@@ -6,6 +6,7 @@ import java.util.TreeSet;
 import io.mover.spi.Codec;
 import io.mover.spi.CodecFactory;
 import io.mover.spi.ErrorCode;
+import io.mover.spi.LinkSink;
 import io.mover.spi.MoverException;
 
 import static java.util.Objects.requireNonNull;
@@ -23,6 +24,13 @@ public final class CodecResolver {
 
     /** Validates the choice now, so a bad {@code --codec} fails before the job starts. */
     public ResolvedCodec resolve(CodecChoice choice) {
+        if (choice.isAuto()) {
+            if (choice.level().isPresent()) {
+                throw new MoverException(ErrorCode.INVALID_ARGUMENT, "codec auto takes no level");
+            }
+            // without a link, auto is none; TransferEngine asks forLink once the sink is open
+            return new ResolvedCodec(CodecChoice.NONE, null, 0);
+        }
         if (choice.isNone()) {
             if (choice.level().isPresent()) {
                 throw new MoverException(ErrorCode.INVALID_ARGUMENT, "codec none takes no level");
@@ -46,9 +54,15 @@ public final class CodecResolver {
         return new ResolvedCodec(choice, factory, level);
     }
 
+    /** {@code auto} over a link: the installed codecs its far end decodes, chosen block by block. */
+    public ResolvedCodec forLink(LinkSink link) {
+        return new ResolvedCodec(CodecChoice.parse("auto"), AutoCodec.factory(factories, link, Runtime.getRuntime().availableProcessors()), 0);
+    }
+
     private TreeSet<String> installed() {
         TreeSet<String> names = new TreeSet<>();
         names.add("none");
+        names.add("auto");
         factories.forEach(f -> names.add(f.name()));
         return names;
     }

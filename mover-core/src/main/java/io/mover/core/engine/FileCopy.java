@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.mover.core.codec.BlockCodec;
 import io.mover.core.codec.BlockCodec.EncodedBlock;
+import io.mover.spi.EncodedBlockWriter;
 import io.mover.spi.Entry;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
@@ -190,6 +191,10 @@ final class FileCopy {
             EncodedBlock encoded = codec.encode(raw, slot.encoded());
             run.meter(Stage.ENCODE).busy(start, length);
 
+            if (writer instanceof EncodedBlockWriter link) {
+                return sendEncoded(link, position, length, encoded);
+            }
+
             start = System.nanoTime();
             EncodedBlock received = run.transport().send(encoded);
             run.meter(Stage.SEND).busy(start, received.payload().remaining() + io.mover.spi.BlockHeader.LENGTH);
@@ -212,6 +217,22 @@ final class FileCopy {
             run.codecs().giveBack(codec);
             run.pool().release(slot);
         }
+    }
+
+    /**
+     * The writer's far end decodes (a TCP peer): the encoded block crosses the link as it is, and the
+     * far end checks its CRC32C; DECODE and WRITE happen there.
+     */
+    private int sendEncoded(EncodedBlockWriter link, long position, int length, EncodedBlock encoded) {
+        if (blockCrcs != null) {
+            blockCrcs[(int) (position / run.options().blockSize())] = encoded.header().crc32c();
+        }
+        run.throttle(length);
+        long start = System.nanoTime();
+        link.writeEncoded(position, encoded.header(), encoded.payload());
+        run.meter(Stage.SEND).busy(start, encoded.header().encodedLength() + io.mover.spi.BlockHeader.LENGTH);
+        run.counters().bytesMoved.add(length);
+        return length;
     }
 
     private void finish() {

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -13,10 +14,12 @@ import io.mover.core.codec.CodecChoice;
 import io.mover.core.codec.CodecResolver;
 import io.mover.core.codec.CodecResolver.ResolvedCodec;
 import io.mover.core.plugin.PluginRegistry;
+import io.mover.spi.CodecFactory;
 import io.mover.spi.EndpointUri;
 import io.mover.spi.Entry;
 import io.mover.spi.EntryType;
 import io.mover.spi.ErrorCode;
+import io.mover.spi.LinkSink;
 import io.mover.spi.MoverException;
 import io.mover.spi.PluginConfig;
 import io.mover.spi.PluginContext;
@@ -56,7 +59,9 @@ public final class TransferEngine {
         TransferOptions options = spec.options();
         options.validate();
         new PathFilter(options.includes(), options.excludes());
-        ResolvedCodec codec = new CodecResolver(registry.codecs()).resolve(CodecChoice.parse(options.codec()));
+        CodecChoice codecChoice = CodecChoice.parse(options.codec());
+        CodecResolver resolver = new CodecResolver(registry.codecs());
+        ResolvedCodec codec = resolver.resolve(codecChoice);
         EndpointUri from = EndpointUri.parse(spec.source());
         EndpointUri to = EndpointUri.parse(spec.destination());
         SourceFactory sourceFactory = registry.source(from.scheme());
@@ -108,6 +113,10 @@ public final class TransferEngine {
             }
             if (!options.dryRun()) {
                 sink = Optional.of(sinkFactory.create(to, sinkPluginConfig, context));
+                checkDecodable(sink.get(), codec, to);
+                if (codecChoice.isAuto() && sink.get() instanceof LinkSink link) {
+                    codec = resolver.forLink(link);
+                }
                 if (options.symlinks() == SymlinkPolicy.PRESERVE && !(sink.get() instanceof io.mover.spi.SymbolicLinks)) {
                     throw new MoverException(ErrorCode.UNSUPPORTED, to.scheme() + ":// destinations cannot hold symbolic links; drop --preserve-symlinks");
                 }
@@ -126,6 +135,16 @@ public final class TransferEngine {
                 view.ifPresent(Source::close);
             }
         }
+    }
+
+    /** A peer announced the codecs it decodes in its handshake: encoding with another would fail every block there. */
+    private void checkDecodable(Sink sink, ResolvedCodec codec, EndpointUri to) {
+        if (!(sink instanceof LinkSink link) || codec.factory() == null || link.decodableCodecs().contains(codec.factory().wireId())) {
+            return;
+        }
+        List<String> accepted = registry.codecs().stream().filter(f -> link.decodableCodecs().contains(f.wireId())).map(CodecFactory::name).sorted().toList();
+        throw new MoverException(ErrorCode.UNKNOWN_CODEC, "the receiver at " + to + " cannot decode " + codec.factory().name()
+                + "; it accepts: none" + (accepted.isEmpty() ? "" : ", " + String.join(", ", accepted)) + " (choose one with --codec)");
     }
 
     /** Moves the bytes of a prepared job; returns when it has ended. Closes nothing: the caller owns the job. */

@@ -16,7 +16,7 @@ import static java.util.Objects.requireNonNull;
  * @param excludes globs that exclude a file or a whole directory
  * @param overwrite what to do with files that exist at the destination
  * @param symlinks what to do with symbolic links in the source
- * @param codec the codec spec ({@code none}, {@code lz4}, {@code zstd:3}); local copies use {@code none}
+ * @param codec the codec spec ({@code auto}, the default: none for a local copy, chosen as it runs over a link; {@code none}, {@code lz4}, {@code zstd:3})
  * @param dryRun plan and report, change nothing
  * @param verify read every committed file back and compare its block checksums with the source's
  * @param maxRetries attempts after the first for a file failing with a retryable error
@@ -84,7 +84,7 @@ public record TransferOptions(int concurrency, int blockSize, long largeFileThre
         private List<String> excludes = List.of();
         private OverwritePolicy overwrite = OverwritePolicy.TRUE;
         private SymlinkPolicy symlinks = SymlinkPolicy.SKIP;
-        private String codec = "none";
+        private String codec = "auto";
         private boolean dryRun;
         private boolean verify;
         private int maxRetries = 3;

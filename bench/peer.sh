@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# mover over TCP against the pipelines people use (nc, and nc with gzip -1, pigz, lzop, lz4 -1, zstd -1 -T0),
+# one run, side by side, on links emulated with two network namespaces joined by a veth pair and shaped
+# with tbf at both ends (BENCHMARKING notes), and on plain loopback. The receiver writes to disk.
+#
+# Usage (root, for ip netns):
+#   bench/peer.sh [--mib 1024] [--links "100mbit 1gbit 10gbit loopback"] [--data "zeros random mixed"] [--tools "..."]
+# RUNS=3 (runs per cell, median reported), BENCH_DIR=/tmp/mover-bench, BENCH_SKIP_BUILD=1 to reuse the build.
+# Prints one table per link: MB/s of original data per tool and mover's ratio to the best pipeline.
+source "$(dirname "$0")/lib.sh"
+
+MIB=1024
+LINKS="100mbit 1gbit 10gbit loopback"
+DATA="zeros random mixed"
+TOOLS="nc gzip pigz lzop lz4 zstd mover"
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --mib) MIB="$2"; shift 2 ;;
+    --links) LINKS="$2"; shift 2 ;;
+    --data) DATA="$2"; shift 2 ;;
+    --tools) TOOLS="$2"; shift 2 ;;
+    *) echo "bench: unknown option $1" >&2; exit 1 ;;
+  esac
+done
+need nc gzip pigz lzop lz4 zstd tar ip tc python3
+[[ $EUID -eq 0 ]] || { echo "bench: network namespaces need root" >&2; exit 1; }
+
+SEND_NS=mvbenchA
+RECV_NS=mvbenchB
+SEND_IP=10.203.0.1
+RECV_IP=10.203.0.2
+PORT=7411
+mkdir -p "$BENCH_DIR"
+RESULTS="$BENCH_DIR/peer-results.txt"
+: > "$RESULTS"
+TOKEN_FILE="$BENCH_DIR/peer.token"
+head -c 24 /dev/urandom | base64 > "$TOKEN_FILE"
+chmod 600 "$TOKEN_FILE"
+RECEIVER_PID=""
+
+cleanup() {
+  stop_receiver
+  ip netns del "$SEND_NS" 2>/dev/null || true
+  ip netns del "$RECV_NS" 2>/dev/null || true
+}
+trap cleanup EXIT
+
+# Only namespaces this script creates, deleted at exit; nothing else on the network is touched.
+make_link() {
+  local rate="$1"
+  ip netns del "$SEND_NS" 2>/dev/null || true
+  ip netns del "$RECV_NS" 2>/dev/null || true
+  ip netns add "$SEND_NS"; ip netns add "$RECV_NS"
+  ip link add mvb0 netns "$SEND_NS" type veth peer name mvb1 netns "$RECV_NS"
+  ip -n "$SEND_NS" addr add "$SEND_IP/24" dev mvb0; ip -n "$RECV_NS" addr add "$RECV_IP/24" dev mvb1
+  ip -n "$SEND_NS" link set mvb0 up; ip -n "$RECV_NS" link set mvb1 up
+  ip -n "$SEND_NS" link set lo up; ip -n "$RECV_NS" link set lo up
+  if [[ "$rate" != "loopback" ]]; then
+    tc -n "$SEND_NS" qdisc add dev mvb0 root tbf rate "$rate" burst 500000 latency 20ms
+    tc -n "$RECV_NS" qdisc add dev mvb1 root tbf rate "$rate" burst 500000 latency 20ms
+  fi
+}
+
+# in_ns SIDE CMD...: runs CMD in the sender's or receiver's namespace (the default namespace for loopback)
+in_ns() {
+  local side="$1"; shift
+  if [[ "$LINK" == "loopback" ]]; then "$@"; else ip netns exec "$side" "$@"; fi
+}
+
+receiver_ip() {
+  if [[ "$LINK" == "loopback" ]]; then echo 127.0.0.1; else echo "$RECV_IP"; fi
+}
+
+make_data() {
+  local dir="$BENCH_DIR/peer-data"
+  mkdir -p "$dir/zeros" "$dir/random" "$dir/mixed"
+  local bytes=$((MIB * 1024 * 1024))
+  [[ "$(stat -c %s "$dir/zeros/data.bin" 2>/dev/null || echo 0)" == "$bytes" ]] || head -c "$bytes" /dev/zero > "$dir/zeros/data.bin"
+  [[ "$(stat -c %s "$dir/random/data.bin" 2>/dev/null || echo 0)" == "$bytes" ]] || head -c "$bytes" /dev/urandom > "$dir/random/data.bin"
+  if [[ "$(stat -c %s "$dir/mixed/data.bin" 2>/dev/null || echo 0)" != "$bytes" ]]; then
+    # realistic mixed data: a tar of the JDK (class archives, native libraries, text), repeated to the size
+    tar cf "$BENCH_DIR/jdk.tar" -C "$JAVA_HOME" . 2>/dev/null
+    local repeats=$(( bytes / $(stat -c %s "$BENCH_DIR/jdk.tar") + 1 ))
+    for _ in $(seq 1 "$repeats"); do cat "$BENCH_DIR/jdk.tar"; done 2>/dev/null | head -c "$bytes" > "$dir/mixed/data.bin" || true
+  fi
+  DATA_DIR="$dir"
+}
+
+start_receiver() {
+  local out="$BENCH_DIR/peer-out"
+  rm -rf "$out"; mkdir -p "$out"
+  # exec all the way down (ip netns exec and the launcher exec too): $! is the JVM, which stop_receiver signals
+  if [[ "$LINK" == "loopback" ]]; then
+    ( exec "$MOVER" receive --listen "$(receiver_ip):$PORT" --token-file "$TOKEN_FILE" --no-fsync "$out" > "$BENCH_DIR/receiver.log" 2>&1 ) &
+  else
+    ( exec ip netns exec "$RECV_NS" "$MOVER" receive --listen "$(receiver_ip):$PORT" --token-file "$TOKEN_FILE" --no-fsync "$out" \
+        > "$BENCH_DIR/receiver.log" 2>&1 ) &
+  fi
+  RECEIVER_PID=$!
+  for _ in $(seq 1 100); do
+    grep -q "receiving into" "$BENCH_DIR/receiver.log" && return
+    sleep 0.1
+  done
+  echo "bench: the receiver did not start:" >&2; cat "$BENCH_DIR/receiver.log" >&2; exit 1
+}
+
+stop_receiver() {
+  if [[ -n "$RECEIVER_PID" ]]; then
+    kill "$RECEIVER_PID" 2>/dev/null || true
+    wait "$RECEIVER_PID" 2>/dev/null || true
+    RECEIVER_PID=""
+  fi
+}
+
+# pipe NAME COMPRESS DECOMPRESS: one file through "COMPRESS | nc" to "nc -l | DECOMPRESS > file", timed until the file is written
+pipe() {
+  local name="$1" compress="$2" decompress="$3" data="$4"
+  local out="$BENCH_DIR/peer-out/$name.bin"
+  rm -f "$out"
+  in_ns "$RECV_NS" sh -c "nc -l $(receiver_ip) $((PORT + 1)) | $decompress > '$out'" &
+  local listener=$!
+  sleep 0.3
+  local start end
+  start=$(date +%s.%N)
+  in_ns "$SEND_NS" sh -c "$compress < '$data' | nc -N $(receiver_ip) $((PORT + 1))"
+  wait "$listener"
+  end=$(date +%s.%N)
+  [[ "$(stat -c %s "$out")" == "$(stat -c %s "$data")" ]] || { echo "bench: $name delivered a wrong size" >&2; exit 1; }
+  rm -f "$out"
+  echo "$LINK $KIND $name $(python3 -c "print($end - $start)")" >> "$RESULTS"
+}
+
+run_mover() {
+  local source="$1" run="$2"
+  local start end
+  start=$(date +%s.%N)
+  in_ns "$SEND_NS" env MOVER_PEER_TOKEN="$(cat "$TOKEN_FILE")" "$MOVER" copy --codec auto --streams 4 "$source" "tcp://$(receiver_ip):$PORT/$KIND-$run" \
+    > "$BENCH_DIR/mover-last.txt" 2>&1 || { cat "$BENCH_DIR/mover-last.txt" >&2; exit 1; }
+  end=$(date +%s.%N)
+  cmp -s "$source/data.bin" "$BENCH_DIR/peer-out/$KIND-$run/data.bin" || { echo "bench: mover delivered different bytes" >&2; exit 1; }
+  rm -rf "$BENCH_DIR/peer-out/$KIND-$run"
+  echo "$LINK $KIND mover $(python3 -c "print($end - $start)")" >> "$RESULTS"
+  grep -E '^Codec:' "$BENCH_DIR/mover-last.txt" | sed "s/^/  $LINK $KIND /" >&2
+}
+
+run_tool() {
+  local tool="$1" data="$2" run="$3"
+  case "$tool" in
+    nc) pipe nc cat cat "$data" ;;
+    gzip) pipe gzip "gzip -1" "gzip -d" "$data" ;;
+    pigz) pipe pigz "pigz" "pigz -d" "$data" ;;
+    lzop) pipe lzop "lzop" "lzop -d" "$data" ;;
+    lz4) pipe lz4 "lz4 -1" "lz4 -d" "$data" ;;
+    zstd) pipe zstd "zstd -1 -T0" "zstd -d" "$data" ;;
+    mover) run_mover "$(dirname "$data")" "$run" ;;
+  esac
+}
+
+build_mover
+make_data
+for LINK in $LINKS; do
+  make_link "$LINK"
+  start_receiver
+  for KIND in $DATA; do
+    data="$DATA_DIR/$KIND/data.bin"
+    for run in $(seq 1 "$RUNS"); do
+      # alternate the order each run, so no tool always follows the same one
+      order="$TOOLS"
+      (( run % 2 == 0 )) && order="$(echo "$TOOLS" | tr ' ' '\n' | tac | tr '\n' ' ')"
+      for tool in $order; do
+        drop_caches
+        run_tool "$tool" "$data" "$run"
+        echo "  $LINK $KIND $tool: $(tail -1 "$RESULTS" | awk '{print $4}') s" >&2
+      done
+    done
+  done
+  stop_receiver
+done
+
+python3 - "$RESULTS" "$((MIB * 1024 * 1024))" <<'PY'
+import sys, statistics, collections
+results, total = sys.argv[1], int(sys.argv[2])
+cells = collections.defaultdict(list)
+for line in open(results):
+    link, kind, tool, secs = line.split()
+    cells[(link, kind, tool)].append(float(secs))
+links = list(dict.fromkeys(k[0] for k in cells))
+kinds = list(dict.fromkeys(k[1] for k in cells))
+tools = list(dict.fromkeys(k[2] for k in cells))
+for link in links:
+    print(f"\n{link}: MB/s of original data (median of {max(len(v) for v in cells.values())} runs)")
+    print(f"{'data':<8}" + "".join(f"{t:>9}" for t in tools) + f"{'mover/best':>12}")
+    for kind in kinds:
+        rates = {t: total / statistics.median(cells[(link, kind, t)]) / 1e6 for t in tools if (link, kind, t) in cells}
+        best = max((r for t, r in rates.items() if t != "mover"), default=float('nan'))
+        ratio = rates.get("mover", float('nan')) / best
+        print(f"{kind:<8}" + "".join(f"{rates.get(t, float('nan')):>9.1f}" for t in tools) + f"{ratio:>11.2f}x")
+PY

@@ -1,0 +1,34 @@
+package io.mover.cli;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
+
+/**
+ * What {@code mover copy} adds to a {@code tcp://} destination's settings: {@code --streams}, and the
+ * token from {@code $MOVER_PEER_TOKEN} unless one was given (so it never has to be on a command line).
+ */
+final class PeerOptions {
+    private PeerOptions() {}
+
+    static Map<String, String> destinationConfig(String destination, Map<String, String> given, Optional<Integer> streams, Map<String, String> environment) {
+        boolean tcp = destination.toLowerCase(Locale.ROOT).startsWith("tcp://");
+        if (!tcp) {
+            if (streams.isPresent()) {
+                throw new MoverException(ErrorCode.INVALID_ARGUMENT, "--streams applies to tcp:// destinations only; drop it");
+            }
+            return given;
+        }
+        Map<String, String> config = new LinkedHashMap<>(given);
+        streams.ifPresent(n -> config.put("streams", Integer.toString(n)));
+        String token = environment.get(ReceiveCommand.TOKEN_VARIABLE);
+        if (token != null && !token.isBlank() && !config.containsKey("token") && !config.containsKey("token-file")) {
+            config.put("token", token);
+        }
+        return config;
+    }
+}

@@ -1,0 +1,184 @@
+package io.mover.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+import io.mover.core.plugin.PluginRegistry;
+import io.mover.spi.EndpointUri;
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
+import io.mover.spi.PeerReceiver;
+import io.mover.spi.PeerReceivers;
+import io.mover.spi.PluginConfig;
+import io.mover.spi.PluginContext;
+import io.mover.spi.SinkFactory;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * {@code mover receive --listen HOST:PORT DEST}: the far end of {@code mover copy SRC tcp://HOST:PORT/path}.
+ * The tcp plugin runs the protocol; every file lands through the local plugin's sink for DEST (so its
+ * confinement, temporaries and atomic, durable commit apply), one sink per sender job. Runs until Ctrl-C.
+ */
+@Command(name = "receive", sortOptions = false, usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
+        description = "Receives files from 'mover copy SRC tcp://HOST:PORT/path' into DEST, until Ctrl-C. See docs/peer-protocol.md.")
+final class ReceiveCommand implements Callable<Integer>, CliCommand {
+    static final int DEFAULT_PORT = 7878;
+    static final String TOKEN_VARIABLE = "MOVER_PEER_TOKEN";
+
+    private final CliContext context;
+    /** Counted down once listening (tests wait on it), and where a test's stop request is seen. */
+    final CountDownLatch listening = new CountDownLatch(1);
+    volatile PeerReceiver receiver;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "DEST", description = "The directory that receives what senders send (created if missing).")
+    String destination;
+
+    @Option(names = "--listen", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:" + DEFAULT_PORT,
+            description = "Where to listen. Off loopback a token is required. Default: ${DEFAULT-VALUE}.")
+    String listen;
+
+    @Option(names = "--token-file", paramLabel = "FILE",
+            description = "A file whose first line is the token senders must prove they know (or set $" + TOKEN_VARIABLE + ").")
+    Optional<Path> tokenFile = Optional.empty();
+
+    @Option(names = "--no-fsync", negatable = false,
+            description = "Acknowledge files after the rename without flushing them to stable storage (faster; a power loss may lose acknowledged files).")
+    boolean noFsync;
+
+    @Option(names = "--frame-timeout", paramLabel = "DURATION", defaultValue = "30s", converter = Converters.Interval.class,
+            description = "Close a connection that starts a frame and does not finish it within this time. Default: ${DEFAULT-VALUE}.")
+    Duration frameTimeout;
+
+    @Option(names = "--receiver-config", paramLabel = "KEY=VALUE", description = "Another receiver setting (window, session-grace, max-connections); repeatable.")
+    Map<String, String> receiverConfig = new LinkedHashMap<>();
+
+    @Mixin
+    CommonOptions common = new CommonOptions();
+
+    ReceiveCommand(CliContext context) {
+        this.context = requireNonNull(context, "context is null");
+    }
+
+    @Override
+    public CommonOptions common() {
+        return common;
+    }
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        CliLogging.configure(common.effectiveLogLevel().compareTo(CliLogging.Level.INFO) < 0 ? CliLogging.Level.INFO : common.effectiveLogLevel());
+        InetSocketAddress address = address(listen);
+        PluginRegistry registry = CliPlugins.load(common.pluginDirectories);
+        SinkFactory tcp = registry.sink("tcp");
+        if (!(tcp instanceof PeerReceivers receivers)) {
+            throw new MoverException(ErrorCode.UNSUPPORTED, "the installed tcp plugin cannot receive; reinstall mover");
+        }
+        EndpointUri dest = EndpointUri.parse(destination);
+        SinkFactory local = registry.sink(dest.scheme());
+        PluginConfig localConfig = local.configSpec().parse(noFsync ? Map.of() : Map.of("fsync", "true"));
+        Map<String, String> settings = new LinkedHashMap<>(receiverConfig);
+        settings.putIfAbsent("frame-timeout", frameTimeout.toMillis() + "ms");
+        token().ifPresent(token -> settings.put("token", token));
+        PluginConfig config = receivers.receiverConfigSpec().parse(settings);
+
+        Path scratch = Files.createTempDirectory("mover-receive-");
+        System.Logger logger = System.getLogger("io.mover.receive");
+        PrintWriter out = spec.commandLine().getOut();
+        receiver = receivers.listen(address, config,
+                jobKey -> local.create(dest, localConfig, new PluginContext(jobKey, scratch, Clock.systemUTC(), logger)),
+                registry.codecs(), new PluginContext("receiver", scratch, Clock.systemUTC(), logger));
+        Thread hook = new Thread(receiver::close, "mover-receive-shutdown");
+        if (context.shutdownHooks()) {
+            Runtime.getRuntime().addShutdownHook(hook);
+        }
+        try {
+            InetSocketAddress bound = receiver.address();
+            out.printf("mover: receiving into %s on %s:%d (%s); stop with Ctrl-C%n", dest, bound.getAddress().getHostAddress(), bound.getPort(),
+                    settings.containsKey("token") ? "token required" : "no token, loopback only");
+            out.flush();
+            listening.countDown();
+            // runs until the process is stopped (the hook closes the receiver) or, in tests, this thread is interrupted
+            new CountDownLatch(1).await();
+            return ExitCode.SUCCESS.code();
+        }
+        catch (InterruptedException e) {
+            return ExitCode.SUCCESS.code();
+        }
+        finally {
+            receiver.close();
+            if (context.shutdownHooks()) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                }
+                catch (IllegalStateException e) {
+                    // already shutting down: the hook is running
+                }
+            }
+            deleteQuietly(scratch);
+        }
+    }
+
+    private Optional<String> token() throws IOException {
+        if (tokenFile.isPresent()) {
+            String token = Files.readAllLines(tokenFile.get()).stream().findFirst().orElse("").strip();
+            if (token.isEmpty()) {
+                throw new MoverException(ErrorCode.INVALID_ARGUMENT, "the token file " + tokenFile.get() + " is empty; write the token on its first line");
+            }
+            return Optional.of(token);
+        }
+        return Optional.ofNullable(context.environment().get(TOKEN_VARIABLE)).filter(token -> !token.isBlank());
+    }
+
+    static InetSocketAddress address(String text) {
+        int colon = text.lastIndexOf(':');
+        if (colon < 0) {
+            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "--listen " + text + " needs HOST:PORT, as in 127.0.0.1:" + DEFAULT_PORT);
+        }
+        try {
+            int port = Integer.parseInt(text.substring(colon + 1));
+            if (port < 0 || port > 65535) {
+                throw new NumberFormatException();
+            }
+            String host = text.substring(0, colon).replace("[", "").replace("]", "");
+            return new InetSocketAddress(InetAddress.getByName(host.isEmpty() ? "127.0.0.1" : host), port);
+        }
+        catch (NumberFormatException e) {
+            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "--listen " + text + ": the port must be 0 to 65535");
+        }
+        catch (UnknownHostException e) {
+            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "--listen " + text + ": unknown host " + e.getMessage());
+        }
+    }
+
+    private static void deleteQuietly(Path directory) {
+        try (var paths = Files.walk(directory)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        }
+        catch (IOException | RuntimeException e) {
+            // our own scratch directory under the system temp dir; leaving it is harmless
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package io.mover.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code mover receive} and {@code mover copy SRC tcp://...} in this process over loopback, through
+ * picocli, on real trees: the receiver writes with the real local sink.
+ */
+@Timeout(60)
+class PeerEndToEndTest {
+    @TempDir
+    Path temp;
+
+    private Thread receiver;
+    private final StringWriter receiverOut = new StringWriter();
+    private final StringWriter receiverErr = new StringWriter();
+
+    @AfterEach
+    void stopReceiver() throws InterruptedException {
+        if (receiver != null) {
+            receiver.interrupt();
+            receiver.join(Duration.ofSeconds(20));
+        }
+    }
+
+    /** Starts {@code mover receive} on a free loopback port; returns the port once it listens. */
+    private int receive(Path destination, Map<String, String> environment, String... options) throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        String[] args = new String[options.length + 4];
+        args[0] = "receive";
+        args[1] = "--listen";
+        args[2] = "127.0.0.1:" + port;
+        System.arraycopy(options, 0, args, 3, options.length);
+        args[args.length - 1] = destination.toString();
+        receiver = Thread.ofPlatform().name("test-receiver").start(() ->
+                Main.commandLine(new CliContext(false, false, environment), new PrintWriter(receiverOut, true), new PrintWriter(receiverErr, true)).execute(args));
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (!receiverOut.toString().contains("mover: receiving into")) {
+            assertThat(System.nanoTime()).as("receiver did not start: " + receiverErr).isLessThan(deadline);
+            assertThat(receiver.isAlive()).as("receiver ended: " + receiverErr).isTrue();
+            Thread.sleep(20);
+        }
+        return port;
+    }
+
+    @Test
+    void copiesATreeByteForByteOverSeveralStreamsWithACodec() throws Exception {
+        Path source = Trees.sample(temp.resolve("src"));
+        Files.write(source.resolve("a/zeros.bin"), new byte[2 * 1024 * 1024]);
+        Path destination = temp.resolve("dst");
+        int port = receive(destination, Map.of());
+
+        CliRun run = CliRun.of("copy", "--codec", "zstd", "--streams", "3", "--block-size", "256k", source.toString(),
+                "tcp://127.0.0.1:" + port + "/inbox");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(Trees.describe(destination.resolve("inbox"))).isEqualTo(Trees.describe(source));
+        assertThat(run.out()).contains("Job succeeded", "6 transferred", "SEND");
+        try (var files = Files.walk(destination)) {
+            assertThat(files.map(Path::getFileName).map(Path::toString)).noneMatch(name -> name.startsWith(".mover."));
+        }
+    }
+
+    @Test
+    void aSecondRunComparesOverTheProtocolAndSkipsCommittedFiles() throws Exception {
+        Path source = Trees.sample(temp.resolve("src"));
+        Path destination = temp.resolve("dst");
+        int port = receive(destination, Map.of());
+        String target = "tcp://127.0.0.1:" + port + "/";
+        CliRun first = CliRun.of("copy", source.toString(), target);
+        assertThat(first.exitCode()).as(first.err()).isZero();
+        // the default over a link is auto: the summary says what carried the blocks and why
+        assertThat(first.out()).containsPattern("Codec: +auto \\(blocks: .*last choice");
+
+        CliRun again = CliRun.of("copy", "--overwrite", "false", source.toString(), target);
+
+        assertThat(again.exitCode()).as(again.err()).isZero();
+        assertThat(again.out()).contains("0 transferred, 5 skipped");
+        assertThat(Trees.describe(destination)).isEqualTo(Trees.describe(source));
+    }
+
+    @Test
+    void aWrongTokenIsRefusedInOneLineAndNothingIsWritten() throws Exception {
+        Path source = Trees.sample(temp.resolve("src"));
+        Path destination = temp.resolve("dst");
+        int port = receive(destination, Map.of("MOVER_PEER_TOKEN", "the-right-one"));
+
+        CliRun run = CliRun.withEnvironment(Map.of("MOVER_PEER_TOKEN", "a-wrong-one"), "copy", source.toString(), "tcp://127.0.0.1:" + port + "/x");
+
+        assertThat(run.exitCode()).isNotZero();
+        assertThat(run.errLines()).hasSize(1);
+        assertThat(run.err()).contains("token was refused").doesNotContain("the-right-one").doesNotContain("a-wrong-one");
+        assertThat(Files.exists(destination.resolve("x"))).isFalse();
+
+        CliRun right = CliRun.withEnvironment(Map.of("MOVER_PEER_TOKEN", "the-right-one"), "copy", source.toString(), "tcp://127.0.0.1:" + port + "/x");
+        assertThat(right.exitCode()).as(right.err()).isZero();
+        assertThat(Trees.describe(destination.resolve("x"))).isEqualTo(Trees.describe(source));
+    }
+
+    @Test
+    void aSymlinkInTheDestinationDoesNotLeadWritesOutside() throws Exception {
+        Path source = temp.resolve("src");
+        Files.createDirectories(source.resolve("evil"));
+        Files.writeString(source.resolve("evil/planted.txt"), "x");
+        Files.writeString(source.resolve("fine.txt"), "fine");
+        Path outside = Files.createDirectories(temp.resolve("outside"));
+        Path destination = Files.createDirectories(temp.resolve("dst"));
+        Files.createSymbolicLink(destination.resolve("evil"), outside);
+        int port = receive(destination, Map.of());
+
+        CliRun run = CliRun.of("copy", source.toString(), "tcp://127.0.0.1:" + port + "/");
+
+        assertThat(run.exitCode()).isNotZero();
+        try (var files = Files.list(outside)) {
+            assertThat(files).isEmpty();
+        }
+        assertThat(Files.readString(destination.resolve("fine.txt"))).isEqualTo("fine");
+    }
+
+    @Test
+    void offLoopbackWithoutATokenTheReceiverRefusesToStart() throws IOException {
+        CliRun run = CliRun.of("receive", "--listen", "0.0.0.0:0", temp.resolve("dst").toString());
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("needs a token");
+    }
+}

@@ -1,0 +1,190 @@
+package io.mover.core.codec;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.Supplier;
+
+import io.mover.spi.CodecFactory;
+import io.mover.spi.LinkSink;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The shared state of {@code --codec auto} for one job: per candidate its compression ratio and speed on
+ * this machine (tasted on the first blocks and then every {@value #TASTE_EVERY}th block, so a change in
+ * the data is seen), the link's rate (from the sink's {@link LinkSink.Load}: when writers wait for the far
+ * end, the bytes it took per second are the link's capacity), and the choice: the candidate with the
+ * highest effective throughput, min(link ÷ compressed fraction, compression speed × cores). A switch needs
+ * a 10% gain, so noise does not flap it. Thread-safe.
+ */
+final class AutoChoice {
+    static final int TASTE_FIRST = 8;
+    static final int TASTE_EVERY = 64;
+    /** Before the link is measured: 1 Gbit/s, a common link, in bytes per second. */
+    static final double UNMEASURED_LINK = 125e6;
+    /** Checksumming alone, for {@code none}: far faster than any link here. */
+    static final double NONE_SPEED = 10e9;
+    private static final double SMOOTHING = 0.3;
+
+    record Candidate(String label, CodecFactory factory, int level) {}
+
+    private final List<Candidate> candidates;
+    private final Supplier<LinkSink.Load> load;
+    private final int cores;
+    private final double[] ratio;
+    private final double[] speed;
+    private final AtomicLongArray blocks;
+    private final AtomicLong calls = new AtomicLong();
+    private volatile int current;
+    private volatile double link = UNMEASURED_LINK;
+    private volatile boolean linkMeasured;
+    private volatile String reason = "not started";
+    private int switches;
+    private long lastSampleNanos = System.nanoTime();
+    private LinkSink.Load lastLoad = LinkSink.Load.NONE;
+
+    AutoChoice(List<Candidate> candidates, Supplier<LinkSink.Load> load, int cores) {
+        this.candidates = List.copyOf(candidates);
+        this.load = requireNonNull(load, "load is null");
+        this.cores = Math.max(1, cores);
+        this.ratio = new double[candidates.size()];
+        this.speed = new double[candidates.size()];
+        this.blocks = new AtomicLongArray(candidates.size());
+        for (int i = 0; i < candidates.size(); i++) {
+            ratio[i] = 1;
+            speed[i] = candidates.get(i).factory() == null ? NONE_SPEED : 0;
+        }
+    }
+
+    /** none first, then the fast codecs, then zstd at a few levels: what a slow link may pay for. */
+    static List<Candidate> candidates(Collection<CodecFactory> installed, Set<Byte> decodable) {
+        List<Candidate> list = new ArrayList<>();
+        list.add(new Candidate("none", null, 0));
+        for (CodecFactory factory : installed) {
+            if (!decodable.contains(factory.wireId())) {
+                continue;
+            }
+            switch (factory.name()) {
+                case "lz4", "snappy" -> list.add(new Candidate(factory.name(), factory, factory.defaultLevel()));
+                case "zstd" -> {
+                    for (int level : new int[] {1, 3, 9}) {
+                        if (level >= factory.minLevel() && level <= factory.maxLevel()) {
+                            list.add(new Candidate("zstd:" + level, factory, level));
+                        }
+                    }
+                }
+                default -> { }
+            }
+        }
+        return list;
+    }
+
+    List<Candidate> candidates() {
+        return candidates;
+    }
+
+    boolean shouldTaste() {
+        long call = calls.incrementAndGet();
+        return call <= TASTE_FIRST || call % TASTE_EVERY == 0;
+    }
+
+    int current() {
+        return current;
+    }
+
+    String currentLabel() {
+        return candidates.get(current).label();
+    }
+
+    void used(int index, long bytes) {
+        blocks.incrementAndGet(index);
+        if (calls.get() % 16 == 0) {
+            sampleLink();
+        }
+    }
+
+    /** One compression of {@code raw} bytes into {@code written} in {@code nanos}; a block that saves under 3% counts as raw. */
+    synchronized void measured(int index, int raw, int written, long nanos) {
+        if (raw == 0) {
+            return;
+        }
+        double fraction = written > raw * (1 - BlockCodec.MIN_SAVING) ? 1 : (double) written / raw;
+        double bytesPerSecond = raw * 1e9 / Math.max(1, nanos);
+        ratio[index] = speed[index] == 0 ? fraction : ratio[index] + SMOOTHING * (fraction - ratio[index]);
+        speed[index] = speed[index] == 0 ? bytesPerSecond : speed[index] + SMOOTHING * (bytesPerSecond - speed[index]);
+    }
+
+    /** Every ~half second: the link's rate when writers waited for it (saturated), else a rising lower bound. */
+    private synchronized void sampleLink() {
+        long now = System.nanoTime();
+        long elapsed = now - lastSampleNanos;
+        if (elapsed < 500_000_000L) {
+            return;
+        }
+        observeLink(load.get(), elapsed);
+        lastSampleNanos = now;
+    }
+
+    /** The link's counters {@code elapsed} nanoseconds after the previous sample. */
+    synchronized void observeLink(LinkSink.Load sample, long elapsed) {
+        double sentPerSecond = (sample.bytesSent() - lastLoad.bytesSent()) * 1e9 / elapsed;
+        double waitingShare = (double) (sample.nanosWaiting() - lastLoad.nanosWaiting()) / elapsed;
+        lastLoad = sample;
+        if (sentPerSecond <= 0) {
+            return;
+        }
+        if (waitingShare >= 0.5) {
+            link = linkMeasured ? link + SMOOTHING * (sentPerSecond - link) : sentPerSecond;
+            linkMeasured = true;
+        }
+        else if (sentPerSecond * 1.25 > link || !linkMeasured) {
+            // the link kept up: it can carry at least this, probably more
+            link = Math.max(link, sentPerSecond * 1.25);
+        }
+        reconsider();
+    }
+
+    synchronized void reconsider() {
+        // a codec whose blocks all go raw only costs time: none carries the same bytes for free
+        int best = ratio[current] >= 1 - BlockCodec.MIN_SAVING ? 0 : current;
+        double bestRate = effective(best);
+        for (int i = 0; i < candidates.size(); i++) {
+            if (speed[i] > 0 && effective(i) > bestRate * 1.1) {
+                best = i;
+                bestRate = effective(i);
+            }
+        }
+        if (best != current) {
+            switches++;
+            current = best;
+        }
+        reason = String.format(Locale.ROOT, "%s: %.2f of the bytes at %.0f MB/s per core, link %s%.1f MB/s -> %.0f MB/s effective",
+                candidates.get(best).label(), ratio[best], speed[best] / 1e6, linkMeasured ? "" : "assumed ", link / 1e6, bestRate / 1e6);
+    }
+
+    private double effective(int index) {
+        double codecRate = speed[index] * (candidates.get(index).factory() == null ? 1 : cores);
+        return Math.min(link / Math.max(ratio[index], 1e-4), codecRate);
+    }
+
+    /** For the summary: what carried the blocks, and why the last choice was made. */
+    synchronized String describe() {
+        StringBuilder used = new StringBuilder();
+        long total = 0;
+        for (int i = 0; i < candidates.size(); i++) {
+            total += blocks.get(i);
+        }
+        for (int i = 0; i < candidates.size(); i++) {
+            if (blocks.get(i) > 0) {
+                used.append(used.isEmpty() ? "" : ", ").append(candidates.get(i).label()).append(' ')
+                        .append(AutoCodec.percent((double) blocks.get(i) / Math.max(1, total)));
+            }
+        }
+        return "blocks: " + (used.isEmpty() ? "none sent" : used) + "; " + switches + " switches; last choice " + reason;
+    }
+}

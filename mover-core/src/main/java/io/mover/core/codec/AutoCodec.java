@@ -1,0 +1,136 @@
+package io.mover.core.codec;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+
+import io.mover.spi.Codec;
+import io.mover.spi.CodecFactory;
+import io.mover.spi.LinkSink;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * {@code --codec auto} over a link (DESIGN §5): one {@link Codec} per worker that encodes each block with
+ * the codec {@link AutoChoice} currently holds best, and now and then tastes every candidate on a block
+ * to keep the figures fresh. Its {@link #wireId()} is the id of the codec that produced the last block,
+ * which is what {@link BlockCodec} writes in that block's header; a block "compressed" with {@code none}
+ * reports its own length, so {@link BlockCodec} sends it raw. Not thread-safe (one per worker, as any codec).
+ */
+final class AutoCodec implements Codec {
+    private final AutoChoice choice;
+    private final List<Codec> codecs;
+    private byte lastWireId;
+
+    AutoCodec(AutoChoice choice) {
+        this.choice = requireNonNull(choice, "choice is null");
+        this.codecs = new ArrayList<>();
+        for (AutoChoice.Candidate candidate : choice.candidates()) {
+            codecs.add(candidate.factory() == null ? null : candidate.factory().create(candidate.level()));
+        }
+    }
+
+    /** The factory behind {@code auto}: candidates are the installed codecs the link's far end decodes. */
+    static CodecFactory factory(Collection<CodecFactory> installed, LinkSink link, int cores) {
+        AutoChoice choice = new AutoChoice(AutoChoice.candidates(installed, link.decodableCodecs()), link::load, cores);
+        return new Factory(choice);
+    }
+
+    @Override
+    public String name() {
+        return "auto";
+    }
+
+    @Override
+    public byte wireId() {
+        return lastWireId;
+    }
+
+    @Override
+    public int maxCompressedLength(int inputLength) {
+        int max = inputLength;
+        for (Codec codec : codecs) {
+            if (codec != null) {
+                max = Math.max(max, codec.maxCompressedLength(inputLength));
+            }
+        }
+        return max;
+    }
+
+    @Override
+    public int compress(ByteBuffer input, ByteBuffer output) {
+        int length = input.remaining();
+        if (choice.shouldTaste()) {
+            taste(input, output);
+        }
+        int index = choice.current();
+        choice.used(index, length);
+        Codec codec = codecs.get(index);
+        if (codec == null) {
+            // none: BlockCodec sends a block that did not shrink as raw
+            input.position(input.limit());
+            return length;
+        }
+        int start = output.position();
+        long began = System.nanoTime();
+        int written = codec.compress(input, output);
+        choice.measured(index, length, written, System.nanoTime() - began);
+        lastWireId = codec.wireId();
+        output.position(start + written);
+        return written;
+    }
+
+    /** Every candidate on this block, into {@code scratch} (overwritten afterwards by the real output). */
+    private void taste(ByteBuffer input, ByteBuffer scratch) {
+        int length = input.remaining();
+        int start = scratch.position();
+        for (int i = 0; i < codecs.size(); i++) {
+            Codec codec = codecs.get(i);
+            if (codec == null) {
+                continue;
+            }
+            scratch.position(start);
+            long began = System.nanoTime();
+            int written = codec.compress(input.duplicate(), scratch);
+            choice.measured(i, length, written, System.nanoTime() - began);
+        }
+        scratch.position(start);
+        choice.reconsider();
+    }
+
+    @Override
+    public int decompress(ByteBuffer input, ByteBuffer output, int rawLength) {
+        throw new IllegalStateException("auto encodes for a link; the far end decodes with the codec each block names");
+    }
+
+    /** Creates one {@link AutoCodec} per worker over the job's shared {@link AutoChoice}. */
+    record Factory(AutoChoice choice) implements CodecFactory {
+        @Override
+        public String name() {
+            return "auto";
+        }
+
+        @Override
+        public byte wireId() {
+            return 0;
+        }
+
+        /** What was chosen and why: shown as the job's codec in its summary. */
+        @Override
+        public String implementation() {
+            return choice.describe();
+        }
+
+        @Override
+        public Codec create(int level) {
+            return new AutoCodec(choice);
+        }
+    }
+
+    static String percent(double fraction) {
+        return String.format(Locale.ROOT, "%.0f%%", fraction * 100);
+    }
+
+}

@@ -1,0 +1,107 @@
+package io.mover.core.codec;
+
+import java.util.List;
+import java.util.Set;
+
+import io.mover.spi.Codec;
+import io.mover.spi.CodecFactory;
+import io.mover.spi.LinkSink;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The auto codec's decision, fed figures directly (no timing in the test). */
+class AutoChoiceTest {
+    private static final CodecFactory FAST = new Fake("lz4", (byte) 1);
+    private static final CodecFactory ZSTD = new Fake("zstd", (byte) 4);
+    private static final long SECOND = 1_000_000_000L;
+    private static final int MIB = 1 << 20;
+
+    private static AutoChoice choice() {
+        return new AutoChoice(List.of(new AutoChoice.Candidate("none", null, 0), new AutoChoice.Candidate("lz4", FAST, 0),
+                new AutoChoice.Candidate("zstd:9", ZSTD, 9)), () -> LinkSink.Load.NONE, 2);
+    }
+
+    /** {@code mbPerSecond} of compression at {@code ratio}, as one taste of a 1 MiB block would report. */
+    private static void taste(AutoChoice choice, int index, double ratio, double mbPerSecond) {
+        choice.measured(index, MIB, (int) (MIB * ratio), (long) (MIB / (mbPerSecond * 1e6) * SECOND));
+    }
+
+    @Test
+    void aSlowSaturatedLinkWithCompressibleDataPaysForTheStrongCodec() {
+        AutoChoice choice = choice();
+        taste(choice, 1, 0.5, 700);
+        taste(choice, 2, 0.25, 60);
+        // 12 MB/s went out while writers waited on the link all the time: a 100 Mbit link
+        choice.observeLink(new LinkSink.Load(12_000_000L, 2 * SECOND), SECOND);
+
+        assertThat(choice.currentLabel()).isEqualTo("zstd:9");
+        assertThat(choice.describe()).contains("link 12.0 MB/s");
+    }
+
+    @Test
+    void incompressibleDataGoesRawWhateverTheLink() {
+        AutoChoice choice = choice();
+        taste(choice, 1, 0.99, 700);
+        taste(choice, 2, 0.99, 60);
+        choice.observeLink(new LinkSink.Load(12_000_000L, 2 * SECOND), SECOND);
+
+        assertThat(choice.currentLabel()).isEqualTo("none");
+    }
+
+    @Test
+    void aFastLinkThatKeepsUpMakesTheCheapCodecOrNoneWin() {
+        AutoChoice choice = choice();
+        taste(choice, 1, 0.6, 700);
+        taste(choice, 2, 0.3, 60);
+        for (int i = 1; i <= 10; i++) {
+            // 1 GB/s more each second and nobody waited: the link is not the limit
+            choice.observeLink(new LinkSink.Load(i * 1_000_000_000L, 0), SECOND);
+        }
+
+        assertThat(choice.currentLabel()).isIn("none", "lz4");
+    }
+
+    @Test
+    void itSwitchesWhenTheDataChanges() {
+        AutoChoice choice = choice();
+        taste(choice, 1, 0.3, 700);
+        taste(choice, 2, 0.1, 200);
+        choice.observeLink(new LinkSink.Load(12_000_000L, 2 * SECOND), SECOND);
+        assertThat(choice.currentLabel()).isNotEqualTo("none");
+
+        for (int i = 0; i < 30; i++) {
+            taste(choice, 1, 1.0, 700);
+            taste(choice, 2, 1.0, 200);
+        }
+        choice.reconsider();
+
+        assertThat(choice.currentLabel()).isEqualTo("none");
+    }
+
+    @Test
+    void candidatesAreWhatTheFarEndDecodes() {
+        assertThat(AutoChoice.candidates(List.of(FAST, ZSTD), Set.of((byte) 4))).extracting(AutoChoice.Candidate::label)
+                .containsExactly("none", "zstd:1", "zstd:3", "zstd:9");
+    }
+
+    /** A codec factory that is never asked to compress here. */
+    private record Fake(String name, byte wireId) implements CodecFactory {
+        @Override
+        public int minLevel() {
+            return 1;
+        }
+
+        @Override
+        public int maxLevel() {
+            return 19;
+        }
+
+        @Override
+        public Codec create(int level) {
+            throw new UnsupportedOperationException();
+        }
+    }
+
+}

@@ -1,0 +1,88 @@
+package io.mover.plugins.tcp;
+
+import java.nio.ByteBuffer;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.zip.CRC32C;
+
+import io.mover.spi.BlockHeader;
+import io.mover.spi.Codec;
+import io.mover.spi.CodecFactory;
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
+
+/**
+ * The receiver's DECODE stage: decompresses a block with the codec its header names and checks its
+ * CRC32C. Codec instances keep scratch state, so each is used by one thread at a time and reused.
+ * Thread-safe. Runs on worker threads, never on an event loop.
+ */
+final class Decoders {
+    private final Map<Byte, CodecFactory> factories = new ConcurrentHashMap<>();
+    private final Map<Byte, Queue<Codec>> idle = new ConcurrentHashMap<>();
+
+    Decoders(Collection<CodecFactory> codecs) {
+        for (CodecFactory factory : codecs) {
+            factories.putIfAbsent(factory.wireId(), factory);
+        }
+    }
+
+    /** The wire ids offered in the handshake: raw is implicit. */
+    byte[] wireIds() {
+        byte[] ids = new byte[factories.size()];
+        int i = 0;
+        for (Byte id : factories.keySet()) {
+            ids[i++] = id;
+        }
+        return ids;
+    }
+
+    /**
+     * The raw bytes of a block: {@code payload} itself for a raw block, otherwise a new buffer.
+     *
+     * @throws MoverException {@link ErrorCode#CHECKSUM_MISMATCH} for an unknown codec, a bad length or a wrong CRC32C
+     */
+    ByteBuffer decode(BlockHeader header, ByteBuffer payload) {
+        ByteBuffer raw;
+        if (header.codecId() == BlockHeader.RAW) {
+            raw = payload;
+        }
+        else {
+            CodecFactory factory = factories.get(header.codecId());
+            if (factory == null) {
+                throw new MoverException(ErrorCode.CHECKSUM_MISMATCH, "block encoded with codec id " + header.codecId() + ", which this receiver does not have");
+            }
+            Queue<Codec> pool = idle.computeIfAbsent(header.codecId(), id -> new ConcurrentLinkedQueue<>());
+            Codec codec = pool.poll();
+            if (codec == null) {
+                codec = factory.create(factory.defaultLevel());
+            }
+            try {
+                raw = ByteBuffer.allocate(header.rawLength());
+                int written = codec.decompress(payload, raw, header.rawLength());
+                if (written != header.rawLength()) {
+                    throw new MoverException(ErrorCode.CHECKSUM_MISMATCH, "block decoded to " + written + " bytes, header says " + header.rawLength());
+                }
+                raw.flip();
+            }
+            catch (RuntimeException e) {
+                if (e instanceof MoverException mover) {
+                    throw mover;
+                }
+                throw new MoverException(ErrorCode.CHECKSUM_MISMATCH, "a corrupt " + factory.name() + " block: " + e.getMessage());
+            }
+            finally {
+                pool.add(codec);
+            }
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(raw.duplicate());
+        if ((int) crc.getValue() != header.crc32c()) {
+            throw new MoverException(ErrorCode.CHECKSUM_MISMATCH,
+                    String.format("block checksum mismatch (CRC32C %08x, expected %08x)", (int) crc.getValue(), header.crc32c()));
+        }
+        return raw;
+    }
+}

@@ -1,0 +1,192 @@
+package io.mover.plugins.tcp;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntFunction;
+
+import io.mover.plugins.tcp.Message.Hello;
+import io.mover.plugins.tcp.Message.Welcome;
+import io.mover.spi.ErrorCode;
+import io.mover.spi.LinkSink;
+import io.mover.spi.MoverException;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioSocketChannel;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A sender's session with one receiver: N authenticated streams sharing a session id, so that the
+ * receiver sees one set of open files whichever stream a block takes. A stream that broke is connected
+ * again when it is next picked (same session: files stay open at the receiver for its grace period).
+ * Thread-safe.
+ */
+final class PeerLink implements AutoCloseable {
+    private static final BooleanSupplier NEVER = () -> false;
+    private static final System.Logger LOG = System.getLogger(PeerLink.class.getName());
+
+    private final InetSocketAddress address;
+    private final SenderSettings settings;
+    private final byte[] session = Handshake.random(Wire.SESSION);
+    private final String jobKey;
+    private final EventLoopGroup group;
+    private final Bootstrap bootstrap;
+    private final PeerStream[] streams;
+    private int next;
+    private final LongAdder waiting = new LongAdder();
+    private final LongAdder sent = new LongAdder();
+
+    PeerLink(InetSocketAddress address, SenderSettings settings, String jobKey) {
+        this.jobKey = requireNonNull(jobKey, "jobKey is null");
+        this.address = requireNonNull(address, "address is null");
+        this.settings = requireNonNull(settings, "settings is null");
+        this.group = new MultiThreadIoEventLoopGroup(Math.min(settings.streams(), Math.max(1, Runtime.getRuntime().availableProcessors())),
+                NioIoHandler.newFactory());
+        this.bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) settings.connectTimeout().toMillis());
+        this.streams = new PeerStream[settings.streams()];
+        long start = System.nanoTime();
+        try {
+            connectAll();
+        }
+        catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+        LOG.log(System.Logger.Level.DEBUG, () -> streams.length + " streams to " + address + " connected and authenticated in "
+                + (System.nanoTime() - start) / 1_000_000 + " ms");
+    }
+
+    /** All streams at once: each handshake costs round trips, which need not add up. */
+    private void connectAll() {
+        List<CompletableFuture<Void>> connecting = new java.util.ArrayList<>();
+        for (int i = 0; i < streams.length; i++) {
+            int index = i;
+            CompletableFuture<Void> connected = new CompletableFuture<>();
+            Thread.ofVirtual().name("mover-connect-" + i).start(() -> {
+                try {
+                    streams[index] = PeerStream.connect(bootstrap, address, settings.token(), session, jobKey, index, settings.connectTimeout(), waiting);
+                    connected.complete(null);
+                }
+                catch (RuntimeException e) {
+                    connected.completeExceptionally(e);
+                }
+            });
+            connecting.add(connected);
+        }
+        for (CompletableFuture<Void> connected : connecting) {
+            try {
+                connected.join();
+            }
+            catch (java.util.concurrent.CompletionException e) {
+                // the first failure is the one to report; the others (same cause, most likely) are closed with the link
+                for (CompletableFuture<Void> other : connecting) {
+                    other.exceptionally(ignored -> null).join();
+                }
+                throw e.getCause() instanceof RuntimeException cause ? cause : e;
+            }
+        }
+    }
+
+    Hello hello() {
+        return streams[0].hello();
+    }
+
+    Welcome welcome() {
+        return streams[0].welcome();
+    }
+
+    /** The stream with the most free slots, connected again first if it broke. */
+    private PeerStream pick() {
+        PeerStream best = null;
+        synchronized (streams) {
+            int start = next++ % streams.length;
+            for (int k = 0; k < streams.length; k++) {
+                int i = (start + k) % streams.length;
+                if (!streams[i].usable()) {
+                    streams[i].close();
+                    streams[i] = PeerStream.connect(bootstrap, address, settings.token(), session, jobKey, i, settings.connectTimeout(), waiting);
+                }
+                if (best == null || streams[i].freeSlots() > best.freeSlots()) {
+                    best = streams[i];
+                }
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Sends a request without waiting for its reply (a block); see {@link PeerStream#send}. The request
+     * is built (and its buffers allocated) only once a stream has a free slot.
+     */
+    CompletableFuture<List<Message>> send(IntFunction<Message> request, BooleanSupplier stop) {
+        return pick().send(request, settings.timeout(), stop);
+    }
+
+    /** Sends a request and waits for its reply. */
+    List<Message> call(IntFunction<Message> request) {
+        return await(send(request, NEVER), settings.timeout());
+    }
+
+    static List<Message> await(CompletableFuture<List<Message>> reply, Duration timeout) {
+        try {
+            return reply.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        catch (ExecutionException e) {
+            throw e.getCause() instanceof MoverException mover ? mover : new MoverException(ErrorCode.CONNECTION_LOST, String.valueOf(e.getCause()));
+        }
+        catch (TimeoutException e) {
+            throw new MoverException(ErrorCode.TIMEOUT, "the receiver did not answer within " + timeout.toSeconds() + " s");
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MoverException(ErrorCode.CANCELLED, "interrupted while waiting for the receiver");
+        }
+    }
+
+    /** The first stream's channel, for tests that play a misbehaving sender. */
+    io.netty.channel.Channel channelForTests() {
+        return streams[0].channel();
+    }
+
+    /**
+     * Counts encoded bytes the receiver acknowledged (for {@link #load()}): acknowledged, not handed to
+     * the socket, since a window's worth goes into buffers at once and would make any link look fast.
+     */
+    void acknowledged(long bytes) {
+        sent.add(bytes);
+    }
+
+    LinkSink.Load load() {
+        return new LinkSink.Load(sent.sum(), waiting.sum());
+    }
+
+    Duration timeout() {
+        return settings.timeout();
+    }
+
+    @Override
+    public void close() {
+        synchronized (streams) {
+            for (PeerStream stream : streams) {
+                if (stream != null) {
+                    stream.close();
+                }
+            }
+        }
+        long start = System.nanoTime();
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        LOG.log(System.Logger.Level.DEBUG, () -> "link to " + address + " closed in " + (System.nanoTime() - start) / 1_000_000 + " ms");
+    }
+}

@@ -1,0 +1,192 @@
+package io.mover.plugins.tcp;
+
+import java.net.InetSocketAddress;
+import java.util.Collection;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+import io.mover.spi.CodecFactory;
+import io.mover.spi.EndpointInfo;
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
+import io.mover.spi.PeerReceiver;
+import io.mover.spi.Sink;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.concurrent.GlobalEventExecutor;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The receiving end: a Netty server whose connections write into one destination {@link Sink}.
+ * Event loops only move bytes and frames; every sink call and every decode runs on virtual threads
+ * ({@link #workers()}), bounded by each connection's window. Thread-safe.
+ */
+final class PeerServer implements PeerReceiver {
+    private final ReceiverSettings settings;
+    /** Destinations opened so far, one per sender job key; closed with the receiver. */
+    private final Map<String, Sink> sinks = new ConcurrentHashMap<>();
+    private final Function<String, Sink> destination;
+    private final Decoders decoders;
+    private final System.Logger logger;
+    private final EndpointInfo info;
+    private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
+    private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
+    private final ChannelGroup channels = new DefaultChannelGroup("mover-receiver", GlobalEventExecutor.INSTANCE);
+    private final Map<String, ReceiverSession> sessions = new ConcurrentHashMap<>();
+    private final AtomicInteger connections = new AtomicInteger();
+    /** Distinct sender jobs served: bounds the destinations held open. */
+    private static final int MAX_JOBS = 1024;
+    private Channel server;
+
+    PeerServer(ReceiverSettings settings, Function<String, Sink> destination, Collection<CodecFactory> codecs, System.Logger logger) {
+        this.settings = requireNonNull(settings, "settings is null");
+        this.destination = requireNonNull(destination, "destination is null");
+        this.decoders = new Decoders(codecs);
+        this.logger = requireNonNull(logger, "logger is null");
+        this.info = sink("receiver").info();
+    }
+
+    PeerServer bind(InetSocketAddress address) {
+        if (!address.getAddress().isLoopbackAddress() && settings.token().length == 0) {
+            close();
+            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "listening on " + address.getAddress().getHostAddress()
+                    + " (not loopback) needs a token: set one with --token-file FILE or $MOVER_PEER_TOKEN, and give the same to the sender");
+        }
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(group)
+                .channel(NioServerSocketChannel.class)
+                .childOption(ChannelOption.AUTO_READ, false)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel channel) {
+                        initConnection(channel);
+                    }
+                });
+        try {
+            server = bootstrap.bind(address).syncUninterruptibly().channel();
+        }
+        catch (Exception e) {
+            // Netty rethrows the bind's IOException unchecked, hence Exception
+            close();
+            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "cannot listen on " + address + ": " + e.getMessage()
+                    + " (is another receiver running there? choose another port)");
+        }
+        return this;
+    }
+
+    /** The pipeline, in one place: frames (limits, deadline) → messages → the connection's handler. */
+    private void initConnection(SocketChannel channel) {
+        if (connections.incrementAndGet() > settings.maxConnections()) {
+            log(System.Logger.Level.WARNING, "refusing a connection from " + channel.remoteAddress() + ": " + settings.maxConnections() + " are open");
+            connections.decrementAndGet();
+            channel.close();
+            return;
+        }
+        channel.closeFuture().addListener(future -> connections.decrementAndGet());
+        channels.add(channel);
+        FrameDecoder frames = new FrameDecoder(Wire.MAX_HANDSHAKE_FRAME, settings.frameTimeout());
+        channel.pipeline()
+                .addLast("frames", frames)
+                .addLast("decoder", MessageDecoder.INSTANCE)
+                .addLast("encoder", MessageEncoder.INSTANCE)
+                .addLast("receiver", new ReceiverHandler(this, frames));
+    }
+
+    /** The destination for a job key; opening it blocks, which is why the handshake reply is sent from a worker. */
+    private Sink sink(String jobKey) {
+        if (sinks.size() >= MAX_JOBS && !sinks.containsKey(jobKey)) {
+            throw new io.mover.spi.MoverException(io.mover.spi.ErrorCode.THROTTLED, "the receiver serves " + MAX_JOBS + " jobs already");
+        }
+        return sinks.computeIfAbsent(jobKey, destination);
+    }
+
+    ReceiverSession join(String sessionId, String jobKey) {
+        Sink sink = sink(jobKey);
+        ReceiverSession session = sessions.computeIfAbsent(sessionId, id -> new ReceiverSession(id, sink, decoders, logger));
+        session.joined();
+        return session;
+    }
+
+    /** The session's last connection went away: its unfinished files wait {@link ReceiverSettings#sessionGrace()} for a reconnect. */
+    void leave(ReceiverSession session) {
+        if (!session.left()) {
+            return;
+        }
+        io.netty.util.concurrent.ScheduledFuture<?> expiry = group.next().schedule(() -> {
+            if (session.idle() && sessions.remove(session.id(), session)) {
+                workers.execute(session::abortAll);
+            }
+        }, settings.sessionGrace().toMillis(), TimeUnit.MILLISECONDS);
+        session.expireWith(() -> expiry.cancel(false));
+    }
+
+    @Override
+    public InetSocketAddress address() {
+        return (InetSocketAddress) server.localAddress();
+    }
+
+    @Override
+    public void close() {
+        if (server != null) {
+            server.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+        }
+        channels.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        workers.shutdown();
+        try {
+            if (!workers.awaitTermination(30, TimeUnit.SECONDS)) {
+                workers.shutdownNow();
+            }
+        }
+        catch (InterruptedException e) {
+            workers.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+        sessions.values().forEach(ReceiverSession::abortAll);
+        sessions.clear();
+        for (Sink sink : sinks.values()) {
+            try {
+                sink.close();
+            }
+            catch (RuntimeException e) {
+                log(System.Logger.Level.WARNING, "could not close the destination: " + e.getMessage());
+            }
+        }
+        sinks.clear();
+    }
+
+    ReceiverSettings settings() { return settings; }
+    Decoders decoders() { return decoders; }
+    ExecutorService workers() { return workers; }
+
+    long mtimePrecisionNanos() {
+        return info.mtimePrecision().toNanos();
+    }
+
+    int flags() {
+        return (info.caseSensitive() ? Message.Welcome.CASE_SENSITIVE : 0)
+                | (info.preservesPosixMode() ? Message.Welcome.POSIX_MODE : 0)
+                | (info.preservesModificationTime() ? Message.Welcome.MODIFICATION_TIME : 0);
+    }
+
+    void log(System.Logger.Level level, String message) {
+        logger.log(level, message);
+    }
+
+}

@@ -1,0 +1,152 @@
+package io.mover.plugins.tcp;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+import io.mover.plugins.tcp.Message.Done;
+import io.mover.plugins.tcp.Message.EntryReply;
+import io.mover.plugins.tcp.Message.EntryRequest;
+import io.mover.plugins.tcp.Message.Listing;
+import io.mover.plugins.tcp.Message.PathRequest;
+import io.mover.plugins.tcp.Message.Welcome;
+import io.mover.spi.EndpointInfo;
+import io.mover.spi.Entry;
+import io.mover.spi.ErrorCode;
+import io.mover.spi.LinkSink;
+import io.mover.spi.MoverException;
+import io.mover.spi.RelativePath;
+import io.mover.spi.Sink;
+import io.mover.spi.SinkWriter;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The sender: a {@link Sink} whose tree is the receiver's destination, below the URI's path. Every call
+ * is a request over the link; the receiver checks every path again (it trusts nothing a sender says).
+ * Thread-safe.
+ */
+final class PeerSink implements Sink, LinkSink {
+    private final PeerLink link;
+    /** The URI's path under the receiver's root: every path here is resolved below it. */
+    private final RelativePath base;
+    private final EndpointInfo info;
+    private final Set<Byte> codecs;
+    private final AtomicInteger files = new AtomicInteger();
+
+    PeerSink(PeerLink link, RelativePath base) {
+        this.link = requireNonNull(link, "link is null");
+        this.base = requireNonNull(base, "base is null");
+        Welcome welcome = link.welcome();
+        this.info = new EndpointInfo(Duration.ofNanos(Math.max(1, welcome.mtimePrecisionNanos())), Set.of(),
+                (welcome.flags() & Welcome.CASE_SENSITIVE) != 0, (welcome.flags() & Welcome.POSIX_MODE) != 0,
+                (welcome.flags() & Welcome.MODIFICATION_TIME) != 0);
+        Set<Byte> ids = new HashSet<>();
+        for (byte id : link.hello().codecs()) {
+            ids.add(id);
+        }
+        this.codecs = Set.copyOf(ids);
+        if (!base.isRoot()) {
+            mkdirs(RelativePath.ROOT);
+        }
+    }
+
+    @Override
+    public Set<Byte> decodableCodecs() {
+        return codecs;
+    }
+
+    @Override
+    public Load load() {
+        return link.load();
+    }
+
+    @Override
+    public EndpointInfo info() {
+        return info;
+    }
+
+    @Override
+    public Optional<Entry> stat(RelativePath path) {
+        Message reply = link.call(id -> new PathRequest(id, Wire.STAT, remote(path), false)).getLast();
+        if (reply instanceof EntryReply entry) {
+            return entry.entry().map(this::relative);
+        }
+        throw unexpected(reply);
+    }
+
+    @Override
+    public Stream<Entry> list(RelativePath directory) {
+        List<Message> parts = link.call(id -> new PathRequest(id, Wire.LIST, remote(directory), false));
+        return parts.stream().flatMap(part -> part instanceof Listing listing ? listing.entries().stream() : Stream.of()).map(this::relative);
+    }
+
+    @Override
+    public boolean mkdirs(RelativePath directory) {
+        return done(link.call(id -> new PathRequest(id, Wire.MKDIRS, remote(directory), false))) == 1;
+    }
+
+    @Override
+    public SinkWriter create(RelativePath path, long size, Entry entry) {
+        int file = files.incrementAndGet();
+        Entry target = new Entry(base.resolve(path), entry.type(), size, entry.lastModified(), entry.attributes());
+        done(link.call(id -> new EntryRequest(id, Wire.OPEN, file, target)));
+        return new PeerWriter(link, this, file, target);
+    }
+
+    @Override
+    public void delete(RelativePath path, boolean recursive) {
+        if (path.isRoot()) {
+            throw new MoverException(ErrorCode.INVALID_PATH, "the root of " + (base.isRoot() ? "the receiver's destination" : base) + " cannot be deleted");
+        }
+        done(link.call(id -> new PathRequest(id, Wire.DELETE, remote(path), recursive)));
+    }
+
+    @Override
+    public void setAttributes(RelativePath path, Entry entry) {
+        Entry target = new Entry(base.resolve(path), entry.type(), entry.size(), entry.lastModified(), entry.attributes());
+        done(link.call(id -> new EntryRequest(id, Wire.SET_ATTRIBUTES, 0, target)));
+    }
+
+    @Override
+    public int removeStaleTemporaries(RelativePath directory) {
+        return (int) done(link.call(id -> new PathRequest(id, Wire.CLEAN, remote(directory), false)));
+    }
+
+    @Override
+    public void close() {
+        link.close();
+    }
+
+    PeerLink link() {
+        return link;
+    }
+
+    private String remote(RelativePath path) {
+        return base.resolve(path).toString();
+    }
+
+    /** An entry as the receiver listed it (below its root), seen from this sink's root. */
+    Entry relative(Entry entry) {
+        if (!entry.path().startsWith(base)) {
+            throw new MoverException(ErrorCode.INTERNAL, "the receiver answered with " + entry.path() + ", outside " + base);
+        }
+        List<String> segments = entry.path().segments().subList(base.depth(), entry.path().depth());
+        return new Entry(RelativePath.of(String.join("/", segments)), entry.type(), entry.size(), entry.lastModified(), entry.attributes());
+    }
+
+    private static long done(List<Message> reply) {
+        if (reply.getLast() instanceof Done done) {
+            return done.value();
+        }
+        throw unexpected(reply.getLast());
+    }
+
+    private static MoverException unexpected(Message reply) {
+        return new MoverException(ErrorCode.INTERNAL, "unexpected reply from the receiver: " + reply.getClass().getSimpleName());
+    }
+}

@@ -1,0 +1,59 @@
+package io.mover.plugins.tcp;
+
+import java.time.Duration;
+
+import io.mover.spi.ConfigKey;
+import io.mover.spi.ConfigSpec;
+import io.mover.spi.ConfigType;
+import io.mover.spi.PluginConfig;
+import io.mover.spi.Secret;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A receiver's settings, parsed once from its {@link PluginConfig}.
+ *
+ * @param token the shared secret senders prove they know; empty means none (loopback only)
+ * @param window requests each connection may have in flight (blocks included); a sender exceeding it is closed
+ * @param frameTimeout how long a started frame may take to arrive whole
+ * @param handshakeTimeout how long a new connection may take to authenticate
+ * @param sessionGrace how long a session's unfinished files wait for the sender to reconnect before they are aborted
+ * @param maxConnections connections served at once; more are closed on arrival
+ */
+record ReceiverSettings(byte[] token, int window, Duration frameTimeout, Duration handshakeTimeout, Duration sessionGrace, int maxConnections) {
+    static final ConfigKey TOKEN = ConfigKey.optional("token", ConfigType.SECRET,
+            "The shared secret senders must prove they know (never sent over the wire). Required unless listening on loopback.");
+    static final ConfigKey WINDOW = ConfigKey.optional("window", ConfigType.INT, "8",
+            "Requests (blocks included) each connection may have in flight.").withValidator(v -> (Integer) v >= 1 && (Integer) v <= 1024, "between 1 and 1024");
+    static final ConfigKey FRAME_TIMEOUT = ConfigKey.optional("frame-timeout", ConfigType.DURATION, "30s",
+            "A connection that starts a frame and does not finish it within this time is closed.");
+    static final ConfigKey HANDSHAKE_TIMEOUT = ConfigKey.optional("handshake-timeout", ConfigType.DURATION, "10s",
+            "A connection that does not authenticate within this time is closed.");
+    static final ConfigKey SESSION_GRACE = ConfigKey.optional("session-grace", ConfigType.DURATION, "60s",
+            "How long unfinished files of a sender whose connections all dropped wait for it to reconnect.");
+    static final ConfigKey MAX_CONNECTIONS = ConfigKey.optional("max-connections", ConfigType.INT, "256",
+            "Connections served at once.").withValidator(v -> (Integer) v >= 1, "at least 1");
+    static final ConfigSpec SPEC = ConfigSpec.of(TOKEN, WINDOW, FRAME_TIMEOUT, HANDSHAKE_TIMEOUT, SESSION_GRACE, MAX_CONNECTIONS);
+
+    ReceiverSettings {
+        requireNonNull(token, "token is null");
+        requireNonNull(frameTimeout, "frameTimeout is null");
+        requireNonNull(handshakeTimeout, "handshakeTimeout is null");
+        requireNonNull(sessionGrace, "sessionGrace is null");
+    }
+
+    static ReceiverSettings from(PluginConfig config) {
+        return new ReceiverSettings(
+                config.secret(TOKEN.name()).map(Secret::reveal).map(t -> t.getBytes(java.nio.charset.StandardCharsets.UTF_8)).orElse(new byte[0]),
+                config.integer(WINDOW.name()).orElse(8),
+                config.duration(FRAME_TIMEOUT.name()).orElse(Duration.ofSeconds(30)),
+                config.duration(HANDSHAKE_TIMEOUT.name()).orElse(Duration.ofSeconds(10)),
+                config.duration(SESSION_GRACE.name()).orElse(Duration.ofSeconds(60)),
+                config.integer(MAX_CONNECTIONS.name()).orElse(256));
+    }
+
+    @Override
+    public String toString() {
+        return "ReceiverSettings[token=" + (token.length == 0 ? "none" : "[hidden]") + ", window=" + window + ", frameTimeout=" + frameTimeout + "]";
+    }
+}

@@ -1,0 +1,95 @@
+package io.mover.plugins.tcp;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.mover.plugins.local.LocalPlugin;
+import io.mover.spi.CodecFactory;
+import io.mover.spi.EndpointUri;
+import io.mover.spi.PeerReceiver;
+import io.mover.spi.PluginConfig;
+import io.mover.spi.PluginContext;
+import io.mover.spi.Sink;
+
+/**
+ * A receiver on loopback writing into a real local sink over {@code root}, as {@code mover receive}
+ * runs it, with its log lines kept for assertions.
+ */
+final class LoopbackPeer implements AutoCloseable {
+    final List<Sink> destinations = new CopyOnWriteArrayList<>();
+    final PeerReceiver receiver;
+    final List<String> log = new CopyOnWriteArrayList<>();
+
+    LoopbackPeer(Path root, Path scratch, Map<String, String> config, List<CodecFactory> codecs) {
+        PluginContext context = new PluginContext("receiver", scratch, Clock.systemUTC(), new ListLogger(log));
+        TcpSinkFactory factory = new TcpSinkFactory();
+        receiver = factory.listen(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), factory.receiverConfigSpec().parse(config), jobKey -> {
+            Sink sink = new LocalPlugin().sinkFactories().getFirst().create(EndpointUri.parse(root.toString()), PluginConfig.EMPTY,
+                    new PluginContext(jobKey, scratch, Clock.systemUTC(), context.logger()));
+            destinations.add(sink);
+            return sink;
+        }, codecs, context);
+    }
+
+    LoopbackPeer(Path root, Path scratch) {
+        this(root, scratch, Map.of("frame-timeout", "2s", "handshake-timeout", "2s", "session-grace", "1s"), List.of());
+    }
+
+    String uri(String path) {
+        return "tcp://127.0.0.1:" + receiver.address().getPort() + "/" + path;
+    }
+
+    Sink sender(String path, Map<String, String> config, Path scratch) {
+        return sender(path, config, scratch, "sender");
+    }
+
+    Sink sender(String path, Map<String, String> config, Path scratch, String jobKey) {
+        TcpSinkFactory factory = new TcpSinkFactory();
+        PluginContext context = new PluginContext(jobKey, scratch, Clock.systemUTC(), System.getLogger("sender"));
+        return factory.create(EndpointUri.parse(uri(path)), factory.configSpec().parse(config), context);
+    }
+
+    boolean logged(String fragment) {
+        return log.stream().anyMatch(line -> line.contains(fragment));
+    }
+
+    @Override
+    public void close() {
+        receiver.close();
+    }
+
+    /** A System.Logger that keeps what it is told. */
+    static final class ListLogger implements System.Logger {
+        private final List<String> lines;
+
+        ListLogger(List<String> lines) {
+            this.lines = lines;
+        }
+
+        @Override
+        public String getName() {
+            return "test";
+        }
+
+        @Override
+        public boolean isLoggable(Level level) {
+            return true;
+        }
+
+        @Override
+        public void log(Level level, java.util.ResourceBundle bundle, String message, Throwable thrown) {
+            lines.add(level + " " + message + (thrown == null ? "" : " " + thrown));
+        }
+
+        @Override
+        public void log(Level level, java.util.ResourceBundle bundle, String format, Object... params) {
+            lines.add(level + " " + (params == null || params.length == 0 ? format : java.text.MessageFormat.format(format, params)));
+        }
+    }
+
+}

@@ -1,0 +1,80 @@
+package io.mover.plugins.tcp;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Random;
+
+import io.mover.spi.BlockHeader;
+import io.mover.spi.EncodedBlockWriter;
+import io.mover.spi.Entry;
+import io.mover.spi.MoverException;
+import io.mover.spi.RelativePath;
+import io.mover.spi.Sink;
+import io.mover.spi.SinkWriter;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Connections that drop in the middle of a file: the file goes on where it was, and nothing partial is ever visible. */
+@Timeout(60)
+@ExtendWith(LeakWatch.class)
+class PeerResumeTest {
+    private static final int BLOCK = 64 * 1024;
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void aFileGoesOnWhenItsConnectionsDropMidway() throws IOException {
+        Path destination = Files.createDirectories(temp.resolve("dst"));
+        byte[] bytes = new byte[160 * BLOCK + 777];
+        new Random(5).nextBytes(bytes);
+        try (LoopbackPeer peer = new LoopbackPeer(destination, temp);
+                Sink sink = peer.sender("", Map.of("streams", "2"), temp)) {
+            PeerLink link = ((PeerSink) sink).link();
+            RelativePath path = RelativePath.of("large.bin");
+            SinkWriter writer = sink.create(path, bytes.length, Entry.file(path, bytes.length, Instant.now()));
+            for (int position = 0, block = 0; position < bytes.length; position += BLOCK, block++) {
+                if (block == 40 || block == 100) {
+                    // a connection dies with blocks in flight on it
+                    link.channelForTests().close();
+                }
+                writer.write(position, ByteBuffer.wrap(bytes, position, Math.min(BLOCK, bytes.length - position)));
+            }
+            writer.commit();
+        }
+        assertThat(Files.readAllBytes(destination.resolve("large.bin"))).isEqualTo(bytes);
+    }
+
+    @Test
+    void whenTheReceiverGoesAwayTheFileFailsRetryablyAndNothingPartialIsLeft() throws IOException {
+        Path destination = Files.createDirectories(temp.resolve("dst"));
+        LoopbackPeer peer = new LoopbackPeer(destination, temp);
+        try (Sink sink = peer.sender("", Map.of("streams", "2", "connect-timeout", "1s"), temp)) {
+            RelativePath path = RelativePath.of("cut.bin");
+            SinkWriter writer = sink.create(path, 10L * BLOCK, Entry.file(path, 10L * BLOCK, Instant.now()));
+            writer.write(0, ByteBuffer.wrap(new byte[BLOCK]));
+            peer.close();
+
+            assertThatThrownBy(() -> {
+                for (int block = 1; block < 10; block++) {
+                    ((EncodedBlockWriter) writer).writeEncoded((long) block * BLOCK, new BlockHeader(BlockHeader.RAW, BLOCK, BLOCK, 0), ByteBuffer.allocate(BLOCK));
+                }
+                writer.commit();
+            }).isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.isRetryable()).as(e.getMessage()).isTrue());
+            writer.abort();
+        }
+        try (var files = Files.list(destination)) {
+            assertThat(files).isEmpty();
+        }
+    }
+}

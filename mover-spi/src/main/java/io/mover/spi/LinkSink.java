@@ -1,0 +1,32 @@
+package io.mover.spi;
+
+import java.util.Set;
+
+/**
+ * An optional ability of a {@link Sink} at the far end of a link (the TCP peer): its writers are
+ * {@link EncodedBlockWriter}s, and it says which codecs the far end can decode, so the engine encodes
+ * only with one of those (the codec negotiation of a peer's handshake).
+ *
+ * @since 1.1
+ */
+public interface LinkSink {
+    /** The {@link CodecFactory#wireId()}s the far end decodes; raw blocks ({@link BlockHeader#RAW}) always work. */
+    Set<Byte> decodableCodecs();
+
+    /**
+     * What the link has carried so far, for the engine's measure of it ({@code --codec auto}): cumulative
+     * counters the engine samples as the job runs. The default says nothing was measured.
+     */
+    default Load load() {
+        return Load.NONE;
+    }
+
+    /**
+     * @param bytesSent encoded bytes the far end acknowledged
+     * @param nanosWaiting nanoseconds writers spent waiting because the far end had not acknowledged
+     *        enough (a full window): when writers wait, the link (or the far end) sets the pace
+     */
+    record Load(long bytesSent, long nanosWaiting) {
+        public static final Load NONE = new Load(0, 0);
+    }
+}
