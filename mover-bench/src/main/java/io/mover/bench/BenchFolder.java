@@ -46,6 +46,7 @@ final class BenchFolder {
     /** Checks or creates {@code folder} (with its marker) and creates this run's folder in it. */
     static BenchFolder open(Sink sink, String folderName, String target, Clock clock) {
         requireNonNull(sink, "sink is null");
+        target = io.mover.spi.EndpointUri.parse(target).toString(); // shown with its query hidden: it may hold a SAS
         RelativePath folder = RelativePath.of(folderName);
         Optional<Entry> existing = sink.stat(folder);
         boolean created = existing.isEmpty();

@@ -6,7 +6,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 
@@ -66,7 +65,8 @@ public final class IoBench {
                 fill(layout, settings.fileSize());
                 layout.commit();
                 String runLocation = Locations.child(settings.target(), folder.run().toString());
-                try (Source source = readFactory.create(EndpointUri.parse(runLocation), readFactory.configSpec().parse(Map.of()), context);
+                try (Source source = readFactory.create(EndpointUri.parse(runLocation),
+                        readFactory.configSpec().parse(TransferBench.known(readFactory, settings.targetConfig())), context);
                         SourceReader reader = source.open(RelativePath.of(readFile.name()))) {
                     IoWorkers.Operation read = (position, buffer) -> reader.read(position, buffer);
                     warmUp(settings, read, cancellation);
@@ -99,7 +99,8 @@ public final class IoBench {
             }
             finally {
                 if (settings.keep()) {
-                    notes.add("the read test file is kept in " + Locations.child(settings.target(), readFile.toString()));
+                    notes.add("the read test file is kept in " // query hidden: it may hold a SAS
+                            + EndpointUri.parse(Locations.child(settings.target(), readFile.toString())).toString());
                 }
                 else {
                     sink.delete(readFile, false);

@@ -87,7 +87,8 @@ public final class TransferBench {
             }
             finally {
                 if (settings.keep()) {
-                    notes.add("the files written are kept in " + Locations.child(settings.target(), folder.run().toString()));
+                    notes.add("the files written are kept in " // query hidden: it may hold a SAS
+                            + EndpointUri.parse(Locations.child(settings.target(), folder.run().toString())).toString());
                 }
                 else {
                     notes.addAll(folder.close());
@@ -166,7 +167,7 @@ public final class TransferBench {
     }
 
     /** The target's settings the reading plugin knows (a sink's {@code fsync} means nothing to a reader). */
-    private static Map<String, String> known(SourceFactory factory, Map<String, String> config) {
+    static Map<String, String> known(SourceFactory factory, Map<String, String> config) {
         Map<String, String> known = new java.util.LinkedHashMap<>(config);
         known.keySet().removeIf(key -> factory.configSpec().key(key).isEmpty());
         return known;

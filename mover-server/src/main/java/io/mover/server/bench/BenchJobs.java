@@ -34,6 +34,9 @@ import static java.util.Objects.requireNonNull;
  * carry across a restart, so it is not in the durable job store.
  */
 public final class BenchJobs implements AutoCloseable {
+    /** Benches waiting behind the one running, at most. */
+    static final int MAX_QUEUED = 8;
+
     static final int KEPT = 100;
     private static final Logger LOG = LoggerFactory.getLogger(BenchJobs.class);
 
@@ -74,6 +77,11 @@ public final class BenchJobs implements AutoCloseable {
     public Run submit(BenchRequest request) {
         Object settings = request.settings();
         String target = settings instanceof IoSettings io ? io.target() : ((TransferSettings) settings).target();
+        // benches run one at a time; a queue kept short bounds what repeated submissions can hold
+        if (runs.values().stream().filter(r -> r.state == JobState.QUEUED).count() >= MAX_QUEUED) {
+            throw new io.mover.spi.MoverException(io.mover.spi.ErrorCode.THROTTLED, MAX_QUEUED + " benches are queued already (they run one at a "
+                    + "time): wait for one to end (GET /api/v1/benches) and submit again");
+        }
         Run run = new Run(UUID.randomUUID().toString(), request.io() ? "io" : "transfer", io.mover.spi.EndpointUri.parse(target).toString(),
                 clock.instant());
         forgetOldest();

@@ -179,6 +179,7 @@ final class AzureFilesSink implements Sink, RecursiveList, ServerSideCopy {
                     new ShareFileRenameOptions(share.sharePath(target)).setReplaceIfExists(true).setIgnoreReadOnly(true), null, Context.NONE));
         }
         catch (RuntimeException e) {
+            abortPendingCopy(client);
             deleteQuietly(temporary);
             throw e;
         }
@@ -186,6 +187,19 @@ final class AzureFilesSink implements Sink, RecursiveList, ServerSideCopy {
             open.remove(temporary);
         }
         return Optional.of(new Entry(target, io.mover.spi.EntryType.FILE, entry.size(), entry.lastModified(), entry.attributes()));
+    }
+
+    /** A copy that failed, timed out or was interrupted may still run on the service: stop it, or the temporary cannot be deleted. */
+    private static void abortPendingCopy(com.azure.storage.file.share.ShareFileClient client) {
+        try {
+            var properties = client.getProperties();
+            if (properties.getCopyStatus() == com.azure.storage.file.share.models.CopyStatusType.PENDING && properties.getCopyId() != null) {
+                client.abortCopy(properties.getCopyId());
+            }
+        }
+        catch (RuntimeException ignored) {
+            // best effort: the delete that follows fails loudly enough if the copy still runs
+        }
     }
 
     /** A SAS the destination service can read the source with: the source's own, or a one-hour read SAS signed with its key. */

@@ -20,6 +20,9 @@ import io.mover.spi.MoverException;
  * Thread-safe. Runs on worker threads, never on an event loop.
  */
 final class Decoders {
+    /** The engine's largest block (32 MiB, its {@code --block-size} limit). */
+    static final int MAX_RAW_BLOCK = 32 << 20;
+
     private final Map<Byte, CodecFactory> factories = new ConcurrentHashMap<>();
     private final Map<Byte, Queue<Codec>> idle = new ConcurrentHashMap<>();
 
@@ -58,6 +61,12 @@ final class Decoders {
             Codec codec = pool.poll();
             if (codec == null) {
                 codec = factory.create(factory.defaultLevel());
+            }
+            if (header.rawLength() < 0 || header.rawLength() > MAX_RAW_BLOCK) {
+                // checked before allocating: a sender must not make the receiver reserve memory it merely declares
+                pool.add(codec);
+                throw new MoverException(ErrorCode.CHECKSUM_MISMATCH, "a block declares " + header.rawLength() + " raw bytes; blocks hold at most "
+                        + MAX_RAW_BLOCK);
             }
             try {
                 raw = ByteBuffer.allocate(header.rawLength());

@@ -157,9 +157,10 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
         synchronized void settle(Throwable error) {
             if (!settled.isDone()) {
                 pending.remove(this);
+                int sent = bytes.readableBytes(); // read before the release hands the buffer back to the pool
                 bytes.release();
                 if (error == null) {
-                    link.acknowledged(bytes.readableBytes() + BlockHeader.LENGTH);
+                    link.acknowledged(sent + BlockHeader.LENGTH);
                     settled.complete(null);
                     return;
                 }

@@ -92,8 +92,9 @@ final class ReceiverSession {
             return List.of(new Failure(id, e.code().name(), e.getMessage()));
         }
         catch (RuntimeException e) {
-            logger.log(System.Logger.Level.WARNING, "session " + id + ": request " + id + " failed unexpectedly", e);
-            return List.of(new Failure(id, ErrorCode.INTERNAL.name(), "the receiver failed: " + e));
+            logger.log(System.Logger.Level.WARNING, "session " + this.id + ": request " + id + " failed unexpectedly", e);
+            // the details (local paths among them) stay in the receiver's log
+            return List.of(new Failure(id, ErrorCode.INTERNAL.name(), "the receiver failed unexpectedly; its log says why"));
         }
         finally {
             if (request instanceof Block block) {
