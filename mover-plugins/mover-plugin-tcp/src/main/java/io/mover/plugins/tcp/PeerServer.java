@@ -118,9 +118,12 @@ final class PeerServer implements PeerReceiver {
 
     ReceiverSession join(String sessionId, String jobKey) {
         Sink sink = sink(jobKey);
-        ReceiverSession session = sessions.computeIfAbsent(sessionId, id -> new ReceiverSession(id, sink, decoders, logger));
-        session.joined();
-        return session;
+        // joined inside the map's lock for this id: an expiry (below) cannot remove the session between lookup and join
+        return sessions.compute(sessionId, (id, existing) -> {
+            ReceiverSession session = existing != null ? existing : new ReceiverSession(id, sink, decoders, logger);
+            session.joined();
+            return session;
+        });
     }
 
     /** The session's last connection went away: its unfinished files wait {@link ReceiverSettings#sessionGrace()} for a reconnect. */
@@ -129,7 +132,12 @@ final class PeerServer implements PeerReceiver {
             return;
         }
         io.netty.util.concurrent.ScheduledFuture<?> expiry = group.next().schedule(() -> {
-            if (session.idle() && sessions.remove(session.id(), session)) {
+            boolean[] expired = {false};
+            sessions.computeIfPresent(session.id(), (id, current) -> {
+                expired[0] = current == session && session.idle();
+                return expired[0] ? null : current;
+            });
+            if (expired[0]) {
                 workers.execute(session::abortAll);
             }
         }, settings.sessionGrace().toMillis(), TimeUnit.MILLISECONDS);
