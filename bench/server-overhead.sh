@@ -29,7 +29,7 @@ rm -rf "$DATA"
 "$MOVER" serve --port "$PORT" --data-dir "$DATA" --log-level warn > "$BENCH_DIR/overhead-server.log" 2>&1 &
 SERVER=$!
 # the script's own status, not the stopped server's 143
-trap 'status=$?; kill "$SERVER" 2> /dev/null; wait "$SERVER" 2> /dev/null; exit $status' EXIT
+trap 'status=$?; kill "$SERVER" 2> /dev/null; wait "$SERVER" 2> /dev/null || true; exit $status' EXIT
 for _ in $(seq 600); do
   curl -sf "$BASE/actuator/health" > /dev/null && break
   kill -0 "$SERVER" 2> /dev/null || { echo "bench: the server did not start:" >&2; cat "$BENCH_DIR/overhead-server.log" >&2; exit 1; }
