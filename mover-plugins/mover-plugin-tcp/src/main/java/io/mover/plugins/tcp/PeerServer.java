@@ -40,6 +40,8 @@ final class PeerServer implements PeerReceiver {
     private final ReceiverSettings settings;
     /** Destinations opened so far, one per sender job key; closed with the receiver. */
     private final Map<String, Sink> sinks = new ConcurrentHashMap<>();
+    /** The job key of each session, guarded by itself: a job's sink lives while one of its sessions does. */
+    private final Map<String, String> jobs = new java.util.HashMap<>();
     private final Function<String, Sink> destination;
     private final Decoders decoders;
     private final System.Logger logger;
@@ -117,13 +119,17 @@ final class PeerServer implements PeerReceiver {
     }
 
     ReceiverSession join(String sessionId, String jobKey) {
-        Sink sink = sink(jobKey);
-        // joined inside the map's lock for this id: an expiry (below) cannot remove the session between lookup and join
-        return sessions.compute(sessionId, (id, existing) -> {
-            ReceiverSession session = existing != null ? existing : new ReceiverSession(id, sink, decoders, logger);
-            session.joined();
-            return session;
-        });
+        // under one lock with the expiry below: a job's destination is closed only when no session of the job is left
+        synchronized (jobs) {
+            Sink sink = sink(jobKey);
+            ReceiverSession joined = sessions.compute(sessionId, (id, existing) -> {
+                ReceiverSession session = existing != null ? existing : new ReceiverSession(id, sink, decoders, logger);
+                session.joined();
+                return session;
+            });
+            jobs.put(sessionId, jobKey);
+            return joined;
+        }
     }
 
     /** The session's last connection went away: its unfinished files wait {@link ReceiverSettings#sessionGrace()} for a reconnect. */
@@ -133,12 +139,25 @@ final class PeerServer implements PeerReceiver {
         }
         io.netty.util.concurrent.ScheduledFuture<?> expiry = group.next().schedule(() -> {
             boolean[] expired = {false};
-            sessions.computeIfPresent(session.id(), (id, current) -> {
-                expired[0] = current == session && session.idle();
-                return expired[0] ? null : current;
-            });
+            Sink unused = null;
+            synchronized (jobs) {
+                sessions.computeIfPresent(session.id(), (id, current) -> {
+                    expired[0] = current == session && session.idle();
+                    return expired[0] ? null : current;
+                });
+                String jobKey = expired[0] ? jobs.remove(session.id()) : null;
+                if (jobKey != null && !jobs.containsValue(jobKey)) {
+                    unused = sinks.remove(jobKey); // the job's last session: its destination is closed, not held until the receiver stops
+                }
+            }
             if (expired[0]) {
-                workers.execute(session::abortAll);
+                Sink closing = unused;
+                workers.execute(() -> {
+                    session.abortAll();
+                    if (closing != null) {
+                        closeQuietly(closing);
+                    }
+                });
             }
         }, settings.sessionGrace().toMillis(), TimeUnit.MILLISECONDS);
         session.expireWith(() -> expiry.cancel(false));
@@ -168,15 +187,17 @@ final class PeerServer implements PeerReceiver {
         }
         sessions.values().forEach(ReceiverSession::abortAll);
         sessions.clear();
-        for (Sink sink : sinks.values()) {
-            try {
-                sink.close();
-            }
-            catch (RuntimeException e) {
-                log(System.Logger.Level.WARNING, "could not close the destination: " + e.getMessage());
-            }
-        }
+        sinks.values().forEach(this::closeQuietly);
         sinks.clear();
+    }
+
+    private void closeQuietly(Sink sink) {
+        try {
+            sink.close();
+        }
+        catch (RuntimeException e) {
+            log(System.Logger.Level.WARNING, "could not close the destination: " + e.getMessage());
+        }
     }
 
     ReceiverSettings settings() { return settings; }
