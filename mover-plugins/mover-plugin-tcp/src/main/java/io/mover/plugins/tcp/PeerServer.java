@@ -156,6 +156,7 @@ final class PeerServer implements PeerReceiver {
                     session.abortAll();
                     if (closing != null) {
                         closeQuietly(closing);
+                        log(System.Logger.Level.INFO, "closed the destination of a sender job: its last session ended");
                     }
                 });
             }

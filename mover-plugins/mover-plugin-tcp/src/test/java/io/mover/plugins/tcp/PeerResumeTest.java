@@ -56,6 +56,29 @@ class PeerResumeTest {
     }
 
     @Test
+    void aJobsDestinationIsClosedOnceItsLastSessionEndsAndOpenedAfreshForTheNext() throws Exception {
+        Path destination = Files.createDirectories(temp.resolve("dst"));
+        try (LoopbackPeer peer = new LoopbackPeer(destination, temp)) {
+            try (Sink first = peer.sender("", Map.of("streams", "1"), temp, "job-a")) {
+                RelativePath path = RelativePath.of("a.txt");
+                SinkWriter writer = first.create(path, 1, Entry.file(path, 1, Instant.now()));
+                writer.write(0, ByteBuffer.wrap(new byte[] {'a'}));
+                writer.commit();
+            }
+            int opened = peer.destinations.size(); // the job's, and the one the receiver opened to describe itself
+            // the session's grace is 1 s: then the job's sink is closed, not held until the receiver stops
+            for (int i = 0; i < 100 && !peer.logged("closed the destination of a sender job"); i++) {
+                Thread.sleep(100);
+            }
+            assertThat(peer.logged("closed the destination of a sender job")).as(String.join("\n", peer.log)).isTrue();
+            try (Sink again = peer.sender("", Map.of("streams", "1"), temp, "job-a")) {
+                assertThat(again.stat(RelativePath.of("a.txt"))).isPresent();
+            }
+            assertThat(peer.destinations).as("a fresh destination for the job's next session").hasSize(opened + 1);
+        }
+    }
+
+    @Test
     void whenTheReceiverGoesAwayTheFileFailsRetryablyAndNothingPartialIsLeft() throws IOException {
         Path destination = Files.createDirectories(temp.resolve("dst"));
         LoopbackPeer peer = new LoopbackPeer(destination, temp);
