@@ -22,7 +22,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import io.mover.core.engine.JobControls;
 import io.mover.core.engine.JobListener;
 import io.mover.core.engine.JobSpec;
 import io.mover.core.engine.JobState;
@@ -179,12 +178,9 @@ public final class EmbeddedJobService implements JobService {
     @Override
     public JobView update(JobId id, JobUpdate update) {
         requireNonNull(update, "update is null");
-        // both checked before either applies, so a bad field changes nothing
-        update.concurrency().ifPresent(JobControls::checkConcurrency);
-        update.bandwidthCapBytesPerSecond().ifPresent(JobControls::checkBandwidthCap);
+        update.check();
         JobRecord job = live(id, "update");
-        update.concurrency().ifPresent(job.controls()::concurrency);
-        update.bandwidthCapBytesPerSecond().ifPresent(job.controls()::bandwidthCap);
+        update.applyTo(job.controls());
         return job.view();
     }
 

@@ -2,6 +2,8 @@ package io.mover.core.service;
 
 import java.util.Optional;
 
+import io.mover.core.engine.JobControls;
+
 import static java.util.Objects.requireNonNull;
 
 /**
@@ -22,5 +24,17 @@ public record JobUpdate(Optional<Integer> concurrency, Optional<Long> bandwidthC
 
     public static JobUpdate bandwidthCap(long bytesPerSecond) {
         return new JobUpdate(Optional.empty(), Optional.of(bytesPerSecond));
+    }
+
+    /** Checks every field before any applies, so a bad one changes nothing; throws the engine's INVALID_ARGUMENT. */
+    public void check() {
+        concurrency.ifPresent(JobControls::checkConcurrency);
+        bandwidthCapBytesPerSecond.ifPresent(JobControls::checkBandwidthCap);
+    }
+
+    /** Turns the knobs of a job's controls; call {@link #check()} first. */
+    public void applyTo(JobControls controls) {
+        concurrency.ifPresent(controls::concurrency);
+        bandwidthCapBytesPerSecond.ifPresent(controls::bandwidthCap);
     }
 }

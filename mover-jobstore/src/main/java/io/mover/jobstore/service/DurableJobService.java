@@ -205,12 +205,9 @@ public final class DurableJobService implements JobService {
     @Override
     public JobView update(JobId id, JobUpdate update) {
         requireNonNull(update, "update is null");
-        update.concurrency().ifPresent(JobControls::checkConcurrency);
-        update.bandwidthCapBytesPerSecond().ifPresent(JobControls::checkBandwidthCap);
+        update.check();
         StoredJob job = live(id, "update");
-        JobControls controls = durable.controls(job, durable.shownSpec(job));
-        update.concurrency().ifPresent(controls::concurrency);
-        update.bandwidthCapBytesPerSecond().ifPresent(controls::bandwidthCap);
+        update.applyTo(durable.controls(job, durable.shownSpec(job)));
         if (!durable.store.updateSpec(id, StoredSpec.updated(job.specJson(), update))) {
             throw new JobEndedException(id, find(id).state(), "update");
         }

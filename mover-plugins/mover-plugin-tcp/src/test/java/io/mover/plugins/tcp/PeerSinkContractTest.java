@@ -10,7 +10,7 @@ import io.mover.spi.RelativePath;
 import io.mover.spi.Sink;
 import io.mover.testkit.ContractContext;
 import io.mover.testkit.SinkContractTest;
-import io.mover.testkit.StoredFiles;
+import io.mover.testkit.LocalStores;
 
 /**
  * The tcp:// sink against the plugin test kit: every listing, write, commit and abort of the contract
@@ -28,12 +28,12 @@ final class PeerSinkContractTest extends SinkContractTest {
 
     @Override
     public Optional<byte[]> readBack(RelativePath path) {
-        return StoredFiles.read(context().directory(), path);
+        return LocalStores.read(context().directory(), path);
     }
 
     @Override
     public Set<String> storedNames() {
-        return StoredFiles.names(context().directory());
+        return LocalStores.names(context().directory());
     }
 
     @Override
