@@ -62,6 +62,11 @@ final class CopyCommand implements Callable<Integer>, CliCommand {
     @Option(names = "--verify", description = "Read every copied file back and compare its checksums with the source's.")
     boolean verify;
 
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "With a tcp:// destination: mover (the peer protocol, the default), or one plain tar stream for 'nc -l PORT | zstd -d | tar x':"
+                    + " tar, tar+zstd[:level], tar+lz4, tar+gzip[:level] (see docs/tar-interop.md).")
+    Optional<String> format = Optional.empty();
+
     @Mixin
     CommonOptions common = new CommonOptions();
 
@@ -80,13 +85,19 @@ final class CopyCommand implements Callable<Integer>, CliCommand {
     @Override
     public Integer call() throws IOException, InterruptedException {
         TransferOptions options = options();
+        if (format.isPresent() && PeerOptions.isTar(format.get()) && overwrite != OverwritePolicy.TRUE) {
+            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "--overwrite " + overwrite.cliName()
+                    + " needs to see what the destination has, and a tar stream cannot; drop it (tar x replaces files)");
+        }
         Optional<ServerOptions.ServerTarget> server = remote.named(context.environment());
         if (server.isPresent()) {
+            Map<String, String> destinationConfig = PeerOptions.withFormat(destination, flags.destinationConfig, flags.destinationConfig, flags.streams, format);
             return new RemoteCopy(context, server.get(), common, this.spec.commandLine().getOut(), this.spec.commandLine().getErr())
-                    .run(RemoteCopy.SubmitBody.copy(source, destination, options, flags.sourceConfig, flags.destinationConfig), options, remote.cancelOnInterrupt);
+                    .run(RemoteCopy.SubmitBody.copy(source, destination, options, flags.sourceConfig, destinationConfig), options, remote.cancelOnInterrupt);
         }
-        JobSpec spec = new JobSpec(JobKind.COPY, source, destination, flags.sourceConfig, flags.destinationConfigHere(destination, context.environment()),
-                options);
+        Map<String, String> destinationConfig = PeerOptions.withFormat(destination, flags.destinationConfigHere(destination, context.environment()),
+                flags.destinationConfig, flags.streams, format);
+        JobSpec spec = new JobSpec(JobKind.COPY, source, destination, flags.sourceConfig, destinationConfig, options);
         return runHere(context, common, spec, this.spec, output -> output);
     }
 

@@ -31,4 +31,36 @@ final class PeerOptions {
         }
         return config;
     }
+
+    /**
+     * {@code --format}: the tcp sink's {@code format} key. A tar stream is one plain connection, so
+     * {@code --streams} and a token do not apply (the token this shell's environment would add is dropped;
+     * one given on purpose is an error).
+     */
+    static Map<String, String> withFormat(String destination, Map<String, String> config, Map<String, String> given, Optional<Integer> streams,
+            Optional<String> format) {
+        if (format.isEmpty()) {
+            return config;
+        }
+        if (!destination.toLowerCase(Locale.ROOT).startsWith("tcp://")) {
+            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "--format applies to tcp:// destinations only; drop it");
+        }
+        Map<String, String> result = new LinkedHashMap<>(config);
+        result.put("format", format.get());
+        if (!isTar(format.get())) {
+            return result;
+        }
+        if (streams.isPresent()) {
+            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "--streams does not apply to --format " + format.get() + ": a tar stream is one connection; drop it");
+        }
+        if (given.containsKey("token") || given.containsKey("token-file")) {
+            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "--format " + format.get() + " sends plain tar, which has no authentication; drop the token");
+        }
+        result.remove("token");
+        return result;
+    }
+
+    static boolean isTar(String format) {
+        return format.strip().toLowerCase(Locale.ROOT).startsWith("tar");
+    }
 }

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 
 import io.mover.core.plugin.PluginRegistry;
 import io.mover.spi.EndpointUri;
@@ -40,7 +41,7 @@ import static java.util.Objects.requireNonNull;
  * confinement, temporaries and atomic, durable commit apply), one sink per sender job. Runs until Ctrl-C.
  */
 @Command(name = "receive", sortOptions = false, usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
-        description = "Receives files from 'mover copy SRC tcp://HOST:PORT/path' into DEST, until Ctrl-C. See docs/peer-protocol.md.")
+        description = "Receives files from 'mover copy SRC tcp://HOST:PORT/path' (or, with --format tar..., archives from tar and nc) into DEST, until Ctrl-C. See docs/peer-protocol.md and docs/tar-interop.md.")
 final class ReceiveCommand implements Callable<Integer>, CliCommand {
     static final int DEFAULT_PORT = 7878;
     static final String TOKEN_VARIABLE = "MOVER_PEER_TOKEN";
@@ -72,6 +73,16 @@ final class ReceiveCommand implements Callable<Integer>, CliCommand {
             description = "Close a connection that starts a frame and does not finish it within this time. Default: ${DEFAULT-VALUE}.")
     Duration frameTimeout;
 
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "mover",
+            description = "What senders send: the mover protocol, or plain tar archives from tar and nc, one per connection: tar, tar+zstd, tar+lz4, tar+gzip (see docs/tar-interop.md). Default: ${DEFAULT-VALUE}.")
+    String format;
+
+    @Option(names = "--insecure-plain", description = "With a tar format: listen off loopback although plain tar has no authentication (anyone who reaches the port can write into DEST).")
+    boolean insecurePlain;
+
+    @Option(names = "--once", description = "With a tar format: receive one archive, then exit (0 only if it arrived whole).")
+    boolean once;
+
     @Option(names = "--receiver-config", paramLabel = "KEY=VALUE", description = "Another receiver setting (window, session-grace, max-connections); repeatable.")
     Map<String, String> receiverConfig = new LinkedHashMap<>();
 
@@ -101,6 +112,9 @@ final class ReceiveCommand implements Callable<Integer>, CliCommand {
         PluginConfig localConfig = local.configSpec().parse(noFsync ? Map.of() : Map.of("fsync", "true"));
         Map<String, String> settings = new LinkedHashMap<>(receiverConfig);
         settings.putIfAbsent("frame-timeout", frameTimeout.toMillis() + "ms");
+        settings.putIfAbsent("format", format);
+        settings.putIfAbsent("insecure-plain", Boolean.toString(insecurePlain));
+        settings.putIfAbsent("once", Boolean.toString(once));
         token().ifPresent(token -> settings.put("token", token));
         PluginConfig config = receivers.receiverConfigSpec().parse(settings);
 
@@ -117,15 +131,20 @@ final class ReceiveCommand implements Callable<Integer>, CliCommand {
         try {
             InetSocketAddress bound = receiver.address();
             out.printf("mover: receiving into %s on %s:%d (%s); stop with Ctrl-C%n", dest, bound.getAddress().getHostAddress(), bound.getPort(),
-                    settings.containsKey("token") ? "token required" : "no token, loopback only");
+                    format.equals("mover") ? (settings.containsKey("token") ? "token required" : "no token, loopback only")
+                            : format + " archives, one per connection, no authentication" + (once ? ", once" : ""));
             out.flush();
             listening.countDown();
-            // runs until the process is stopped (the hook closes the receiver) or, in tests, this thread is interrupted
-            new CountDownLatch(1).await();
+            // runs until the process is stopped (the hook closes the receiver), a --once receiver took its archive,
+            // or, in tests, this thread is interrupted
+            receiver.finished().toCompletableFuture().get();
             return ExitCode.SUCCESS.code();
         }
         catch (InterruptedException e) {
             return ExitCode.SUCCESS.code();
+        }
+        catch (ExecutionException e) {
+            throw e.getCause() instanceof MoverException failure ? failure : new MoverException(ErrorCode.INTERNAL, String.valueOf(e.getCause()));
         }
         finally {
             receiver.close();

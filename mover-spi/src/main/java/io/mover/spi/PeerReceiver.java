@@ -1,6 +1,8 @@
 package io.mover.spi;
 
 import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 /**
  * A running receiver started by {@link PeerReceivers#listen}. Thread-safe.
@@ -10,6 +12,18 @@ import java.net.InetSocketAddress;
 public interface PeerReceiver extends AutoCloseable {
     /** Where it listens (the port chosen when 0 was asked for). */
     InetSocketAddress address();
+
+    /**
+     * Completes when the receiver stopped by itself: one started to take a single transfer and stop (the
+     * tcp plugin's {@code once}) completes normally after a transfer that succeeded, and exceptionally, with
+     * a {@link MoverException} saying why, after one that failed. A receiver that serves until it is
+     * closed never completes it (the default).
+     *
+     * @since 1.2
+     */
+    default CompletionStage<Void> finished() {
+        return new CompletableFuture<>();
+    }
 
     /** Stops accepting, closes every connection, aborts unfinished files and waits (bounded) for its threads. */
     @Override

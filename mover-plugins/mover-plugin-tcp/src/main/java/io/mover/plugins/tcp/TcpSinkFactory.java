@@ -4,6 +4,7 @@ import java.net.InetSocketAddress;
 import java.util.Collection;
 import java.util.function.Function;
 
+import io.mover.plugins.tcp.tar.TarInterop;
 import io.mover.spi.CodecFactory;
 import io.mover.spi.ConfigSpec;
 import io.mover.spi.EndpointUri;
@@ -17,7 +18,10 @@ import io.mover.spi.RelativePath;
 import io.mover.spi.Sink;
 import io.mover.spi.SinkFactory;
 
-/** {@code tcp://HOST:PORT/path}: a mover receiver's destination; and the receiver itself ({@link PeerReceivers}). */
+/**
+ * {@code tcp://HOST:PORT/path}: a mover receiver's destination; and the receiver itself ({@link PeerReceivers}). With
+ * {@code format=tar...} both ends speak plain tar instead, for nc and tar ({@link TarInterop}).
+ */
 public final class TcpSinkFactory implements SinkFactory, PeerReceivers {
     @Override
     public String scheme() {
@@ -31,7 +35,7 @@ public final class TcpSinkFactory implements SinkFactory, PeerReceivers {
 
     @Override
     public ConfigSpec configSpec() {
-        return SenderSettings.SPEC;
+        return TarInterop.senderSpec(SenderSettings.SPEC);
     }
 
     @Override
@@ -39,6 +43,9 @@ public final class TcpSinkFactory implements SinkFactory, PeerReceivers {
         InetSocketAddress address = address(uri);
         String path = uri.path().replaceAll("^/+", "").replaceAll("/+$", "");
         RelativePath base = RelativePath.of(path);
+        if (TarInterop.isTar(config)) {
+            return TarInterop.connect(address, base, config, context);
+        }
         return new PeerSink(new PeerLink(address, SenderSettings.from(config), context.jobKey()), base);
     }
 
@@ -64,12 +71,16 @@ public final class TcpSinkFactory implements SinkFactory, PeerReceivers {
 
     @Override
     public ConfigSpec receiverConfigSpec() {
-        return ReceiverSettings.SPEC;
+        return TarInterop.receiverSpec(ReceiverSettings.SPEC);
     }
 
     @Override
     public PeerReceiver listen(InetSocketAddress address, PluginConfig config, Function<String, Sink> destination, Collection<CodecFactory> codecs,
             PluginContext context) {
+        if (TarInterop.isTar(config)) {
+            return TarInterop.listen(address, config, destination, context);
+        }
+        TarInterop.refuseTarOnlyKeys(config);
         return new PeerServer(ReceiverSettings.from(config), destination, codecs, context.logger()).bind(address);
     }
 }
