@@ -62,34 +62,4 @@ final class LoopbackPeer implements AutoCloseable {
     public void close() {
         receiver.close();
     }
-
-    /** A System.Logger that keeps what it is told. */
-    static final class ListLogger implements System.Logger {
-        private final List<String> lines;
-
-        ListLogger(List<String> lines) {
-            this.lines = lines;
-        }
-
-        @Override
-        public String getName() {
-            return "test";
-        }
-
-        @Override
-        public boolean isLoggable(Level level) {
-            return true;
-        }
-
-        @Override
-        public void log(Level level, java.util.ResourceBundle bundle, String message, Throwable thrown) {
-            lines.add(level + " " + message + (thrown == null ? "" : " " + thrown));
-        }
-
-        @Override
-        public void log(Level level, java.util.ResourceBundle bundle, String format, Object... params) {
-            lines.add(level + " " + (params == null || params.length == 0 ? format : java.text.MessageFormat.format(format, params)));
-        }
-    }
-
 }

@@ -42,7 +42,7 @@ class ReceiverHandlerTest {
 
     @BeforeEach
     void start() {
-        PluginContext context = new PluginContext("receiver", temp, Clock.systemUTC(), new LoopbackPeer.ListLogger(log));
+        PluginContext context = new PluginContext("receiver", temp, Clock.systemUTC(), new ListLogger(log));
         ReceiverSettings settings = new ReceiverSettings(TOKEN, 4, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(1), 10);
         server = new PeerServer(settings, jobKey -> new LocalPlugin().sinkFactories().getFirst().create(EndpointUri.parse(temp.resolve("dst").toString()),
                 PluginConfig.EMPTY, context), List.of(), context.logger());

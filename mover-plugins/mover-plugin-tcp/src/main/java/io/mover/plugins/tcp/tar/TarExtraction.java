@@ -80,7 +80,11 @@ final class TarExtraction {
                 extract(tar, entry);
             }
         }
-        catch (IOException e) {
+        catch (MoverException e) {
+            throw e;
+        }
+        catch (IOException | RuntimeException e) {
+            // the decompressors report corrupt input as unchecked exceptions (aircompressor's MalformedInputException)
             throw broken(e, entry);
         }
         applyDirectoryAttributes();
@@ -243,7 +247,7 @@ final class TarExtraction {
     }
 
     /** Why the stream stopped, as one sentence an operator can act on. */
-    private MoverException broken(IOException e, TarArchiveEntry entry) {
+    private MoverException broken(Exception e, TarArchiveEntry entry) {
         String where = entry == null ? "before its first entry" : "in or after '" + entry.getName() + "'";
         String detail = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         if (e instanceof SocketTimeoutException) {

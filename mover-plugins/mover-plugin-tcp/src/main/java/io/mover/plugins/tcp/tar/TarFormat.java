@@ -57,10 +57,10 @@ record TarFormat(Compression compression, int level) {
         }
     }
 
-    /** As it is written on a command line: {@code tar+zstd:3}. */
+    /** As it is written on a command line: {@code tar+zstd}, {@code tar+zstd:9} (the level when it is not the default). */
     @Override
     public String toString() {
-        return compression.formatName + (compression.maxLevel > 0 ? ":" + level : "");
+        return compression.formatName + (level != compression.defaultLevel ? ":" + level : "");
     }
 
     /**
