@@ -290,17 +290,16 @@ class TarReceiverTest {
     }
 
     private static Member link(String name, String target) {
-        return tar -> {
-            TarArchiveEntry entry = new TarArchiveEntry(name, TarConstants.LF_SYMLINK, true);
-            entry.setLinkName(target);
-            tar.putArchiveEntry(entry);
-            tar.closeArchiveEntry();
-        };
+        return link(TarConstants.LF_SYMLINK, name, target);
     }
 
     private static Member hardLink(String name, String target) {
+        return link(TarConstants.LF_LINK, name, target);
+    }
+
+    private static Member link(byte type, String name, String target) {
         return tar -> {
-            TarArchiveEntry entry = new TarArchiveEntry(name, TarConstants.LF_LINK, true);
+            TarArchiveEntry entry = new TarArchiveEntry(name, type, true);
             entry.setLinkName(target);
             tar.putArchiveEntry(entry);
             tar.closeArchiveEntry();

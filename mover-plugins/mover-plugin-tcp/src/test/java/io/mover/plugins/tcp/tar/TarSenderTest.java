@@ -60,13 +60,10 @@ class TarSenderTest {
     @ValueSource(strings = {"tar", "tar+zstd", "tar+lz4", "tar+gzip", "tar+zstd:1", "tar+gzip:1"})
     void theToolsUnpackWhatItSendsByteForByte(String format) throws Exception {
         TarFormat.Compression compression = TarFormat.parse(format).orElseThrow().compression();
-        Tools.assumeInstalled("nc", "tar", "bash", Tools.decompress(compression).split(" ")[0]);
         Path source = SampleTree.create(temp.resolve("src"));
         Path destination = Files.createDirectories(temp.resolve("dst"));
         int port = Tools.freePort();
-        Tools.Pipeline receiver = Tools.Pipeline.start(Tools.listen(port) + " | " + Tools.decompress(compression) + " | tar x -C " + destination,
-                temp.resolve("receiver.log"));
-        Tools.awaitListening(port);
+        Tools.Pipeline receiver = untarWithTools(port, compression, destination);
 
         try (Sink sink = connect(port, "inbox", format)) {
             send(source, sink);
@@ -84,11 +81,9 @@ class TarSenderTest {
 
     @Test
     void aFileAbortedBeforeItsFirstByteIsLeftOutAndTheArchiveStaysWhole() throws Exception {
-        Tools.assumeInstalled("nc", "tar", "bash", "zstd");
         Path destination = Files.createDirectories(temp.resolve("dst"));
         int port = Tools.freePort();
-        Tools.Pipeline receiver = Tools.Pipeline.start(Tools.listen(port) + " | zstd -d -q | tar x -C " + destination, temp.resolve("receiver.log"));
-        Tools.awaitListening(port);
+        Tools.Pipeline receiver = untarWithTools(port, TarFormat.Compression.ZSTD, destination);
 
         try (Sink sink = connect(port, "", "tar+zstd")) {
             SinkWriter skipped = sink.create(RelativePath.of("skipped.txt"), 5, file("skipped.txt", 5));
@@ -105,11 +100,9 @@ class TarSenderTest {
 
     @Test
     void aFileAbortedHalfwayBreaksTheStreamSoTarReportsIt() throws Exception {
-        Tools.assumeInstalled("nc", "tar", "bash", "zstd");
         Path destination = Files.createDirectories(temp.resolve("dst"));
         int port = Tools.freePort();
-        Tools.Pipeline receiver = Tools.Pipeline.start(Tools.listen(port) + " | zstd -d -q | tar x -C " + destination, temp.resolve("receiver.log"));
-        Tools.awaitListening(port);
+        Tools.Pipeline receiver = untarWithTools(port, TarFormat.Compression.ZSTD, destination);
 
         try (Sink sink = connect(port, "", "tar+zstd")) {
             SinkWriter half = sink.create(RelativePath.of("half.bin"), 3 * BLOCK, file("half.bin", 3 * BLOCK));
@@ -154,6 +147,15 @@ class TarSenderTest {
         assertThatThrownBy(() -> factory.create(EndpointUri.parse("tcp://127.0.0.1:9/"), factory.configSpec().parse(Map.of("format", "tar", "token", "s3cret")),
                 context())).hasMessageContaining("no authentication").hasMessageNotContaining("s3cret");
         assertThatThrownBy(() -> factory.configSpec().parse(Map.of("format", "tar+zstd:40"))).hasMessageContaining("tar+zstd[:1-19]");
+    }
+
+    /** {@code nc -l PORT | zstd -d | tar x -C DESTINATION}, listening once this returns. */
+    private Tools.Pipeline untarWithTools(int port, TarFormat.Compression compression, Path destination) throws IOException, InterruptedException {
+        Tools.assumeInstalled("nc", "tar", "bash", Tools.decompress(compression).split(" ")[0]);
+        Tools.Pipeline receiver = Tools.Pipeline.start(Tools.listen(port) + " | " + Tools.decompress(compression) + " | tar x -C " + destination,
+                temp.resolve("receiver.log"));
+        Tools.awaitListening(port);
+        return receiver;
     }
 
     private Sink connect(int port, String path, String format) {
