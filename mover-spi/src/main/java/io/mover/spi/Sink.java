@@ -13,6 +13,7 @@ import java.util.stream.Stream;
  *     compare), {@link #mkdirs}, {@link #create}, {@link #delete}, {@link #setAttributes} and
  *     {@link #removeStaleTemporaries}.</li>
  * <li>Every {@link SinkWriter} it created is committed or aborted.</li>
+ * <li>{@link #finish()} once, when the job is ending without a fatal error or a cancel.</li>
  * <li>{@link #close()} once.</li>
  * </ol>
  *
@@ -75,6 +76,17 @@ public interface Sink extends AutoCloseable {
      */
     default int removeStaleTemporaries(RelativePath directory) {
         return 0;
+    }
+
+    /**
+     * The job's last file was committed and its folders' times were set, and it ends without a fatal
+     * error or a cancel: a sink that holds bytes back for the whole tree (one stream, such as a tar
+     * stream to a far end) sends them now, and throws if it cannot. Unlike a failure in {@link #close()},
+     * which can only be logged, this one fails the job. Not called for a dry run. The default does nothing.
+     *
+     * @since 1.2
+     */
+    default void finish() {
     }
 
     @Override

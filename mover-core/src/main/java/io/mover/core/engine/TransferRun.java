@@ -106,8 +106,32 @@ final class TransferRun {
         if (sync != null) {
             sync.finish();
         }
+        finishSink();
         ticker.stop();
         return ticker.finish();
+    }
+
+    /**
+     * The sink sends what it held back ({@link Sink#finish}, SPI 1.2), metered as COMMIT. Its failure
+     * fails the job: nothing after it could report that the last bytes never left.
+     */
+    private void finishSink() {
+        if (job.sink().isEmpty() || stopped()) {
+            return;
+        }
+        long start = System.nanoTime();
+        try {
+            job.sink().get().finish();
+        }
+        catch (MoverException e) {
+            fatal.compareAndSet(null, e);
+        }
+        catch (RuntimeException e) {
+            fatal.compareAndSet(null, unexpected(e));
+        }
+        finally {
+            meters.get(Stage.COMMIT).busy(start, 0);
+        }
     }
 
     private void enumerate() {

@@ -47,6 +47,10 @@ public final class MemoryStore implements Source, Sink {
     volatile String corruptPrefix = "\0";
     volatile long writeDelayNanos;
     final AtomicInteger commits = new AtomicInteger();
+    /** {@link #finish()} calls, and the commits seen by the first; a failure it throws when set. */
+    final AtomicInteger finishes = new AtomicInteger();
+    volatile int commitsAtFinish = -1;
+    volatile MoverException finishFailure;
 
     MemoryStore() {
         nodes.put(RelativePath.ROOT, new Node(EntryType.DIRECTORY, null, Instant.EPOCH));
@@ -223,6 +227,16 @@ public final class MemoryStore implements Source, Sink {
         Node node = nodes.get(path);
         if (node != null) {
             nodes.put(path, new Node(node.type(), node.data(), entry.lastModified()));
+        }
+    }
+
+    @Override
+    public void finish() {
+        if (finishes.incrementAndGet() == 1) {
+            commitsAtFinish = commits.get();
+        }
+        if (finishFailure != null) {
+            throw finishFailure;
         }
     }
 

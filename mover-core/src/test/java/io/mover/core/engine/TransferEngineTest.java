@@ -161,6 +161,26 @@ class TransferEngineTest {
     }
 
     @Test
+    void theSinkFinishesOnceAfterTheLastCommitAndItsFailureFailsTheJob() {
+        for (int i = 0; i < 10; i++) {
+            src.file("d/f" + i + ".bin", random(20_000, i), T0);
+        }
+
+        JobSummary done = copy(options().concurrency(4).build());
+
+        assertThat(done.state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(dst.finishes).hasValue(1);
+        assertThat(dst.commitsAtFinish).isEqualTo(10);
+
+        dst.finishFailure = new MoverException(ErrorCode.PLUGIN_FAILED, "the stream broke");
+        JobSummary failed = copy(options().concurrency(4).build());
+
+        assertThat(failed.state()).isEqualTo(JobState.FAILED);
+        assertThat(failed.errorCode()).contains(ErrorCode.PLUGIN_FAILED);
+        assertThat(failed.error()).hasValueSatisfying(message -> assertThat(message).contains("the stream broke"));
+    }
+
+    @Test
     void cancellationStopsTheJobAndCleansUp() {
         for (int i = 0; i < 50; i++) {
             src.file("f" + i + ".bin", random(16_384, i), T0);
@@ -174,6 +194,7 @@ class TransferEngineTest {
         assertThat(summary.state()).isEqualTo(JobState.CANCELLED);
         assertThat(summary.filesTransferred()).isLessThan(50);
         assertThat(dst.temporaries).isEmpty();
+        assertThat(dst.finishes).as("a cancelled job does not finish its sink").hasValue(0);
     }
 
     @Test

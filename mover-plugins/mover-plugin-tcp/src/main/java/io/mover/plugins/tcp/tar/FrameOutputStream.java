@@ -14,9 +14,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.BooleanSupplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -27,16 +25,12 @@ import static java.util.Objects.requireNonNull;
  * lets the chunks compress in parallel). At most {@code 2 × workers + 2} chunks exist, which bounds the
  * memory and is the backpressure: a writer waits for a free chunk.
  *
- * <p>Thread-safe: writes come from the tar stream's turn holder, {@link #awaitSent} from files that
- * committed and wait for their last bytes to leave (it may cut a partial chunk short to send it), and
- * {@link #abort} from anywhere. A connection that takes no byte for {@code stallTimeout} is closed
+ * <p>Writes come from one thread (the tar stream's pump), {@link #abort} from anywhere. A connection that takes no byte for {@code stallTimeout} is closed
  * ({@code onStall}), and every later call fails.
  */
 final class FrameOutputStream extends OutputStream {
     static final int CHUNK_SIZE = 1 << 20;
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
-    /** How long a committed file waits for later bytes to push its own out before its partial chunk is sent alone. */
-    private static final long FLUSH_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
     private static final Future<Chunk> END = CompletableFuture.completedFuture(null);
 
     private final OutputStream connection;
@@ -53,17 +47,12 @@ final class FrameOutputStream extends OutputStream {
     private final AtomicReference<IOException> failure = new AtomicReference<>();
     /** When the socket write in progress started; 0 while none is. */
     private volatile long sendingSince;
-    /** Guards the chunk being filled and the counts of what was cut. */
+    /** Guards the chunk being filled and the count of what was written. */
     private final ReentrantLock producer = new ReentrantLock();
     private int chunks;
     private Chunk current;
     private long rawIn;
-    private long rawSubmitted;
     private boolean closed;
-    /** Bytes of the tar stream (before compression) the connection has taken; signalled on {@code sent}. */
-    private volatile long rawSent;
-    private final ReentrantLock sentLock = new ReentrantLock();
-    private final Condition sent = sentLock.newCondition();
 
     final LongAdder bytesOut = new LongAdder();
     final LongAdder compressNanos = new LongAdder();
@@ -123,50 +112,6 @@ final class FrameOutputStream extends OutputStream {
         producer.lock();
         try {
             return rawIn;
-        }
-        finally {
-            producer.unlock();
-        }
-    }
-
-    /**
-     * Waits until the connection has taken the tar stream up to {@code position}. Bytes still in the chunk
-     * being filled are cut into a frame of their own when nothing else would push them out soon: when
-     * {@code idle} says no file is writing, or after a short wait.
-     */
-    void awaitSent(long position, BooleanSupplier idle) throws IOException {
-        long start = System.nanoTime();
-        try {
-            while (rawSent < position) {
-                throwIfFailed();
-                checkStall();
-                if (System.nanoTime() - start > FLUSH_AFTER_NANOS || idle.getAsBoolean()) {
-                    flushPartial(position);
-                }
-                sentLock.lock();
-                try {
-                    if (rawSent < position) {
-                        sent.awaitNanos(FLUSH_AFTER_NANOS);
-                    }
-                }
-                finally {
-                    sentLock.unlock();
-                }
-            }
-        }
-        catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while the tar stream was sent");
-        }
-    }
-
-    private void flushPartial(long position) {
-        producer.lock();
-        try {
-            if (rawSubmitted < position && current != null && current.rawLength > 0) {
-                submit(current);
-                current = null;
-            }
         }
         finally {
             producer.unlock();
@@ -259,7 +204,6 @@ final class FrameOutputStream extends OutputStream {
     }
 
     private void submit(Chunk chunk) {
-        rawSubmitted += chunk.rawLength;
         if (compressors == null) {
             frames.add(CompletableFuture.completedFuture(chunk.stored()));
             return;
@@ -287,16 +231,7 @@ final class FrameOutputStream extends OutputStream {
                 sendingSince = 0;
                 sendNanos.add(System.nanoTime() - start);
                 bytesOut.add(chunk.frameLength);
-                long raw = chunk.rawLength;
                 free.add(chunk);
-                sentLock.lock();
-                try {
-                    rawSent += raw;
-                    sent.signalAll();
-                }
-                finally {
-                    sentLock.unlock();
-                }
             }
         }
         catch (InterruptedException e) {
@@ -310,13 +245,6 @@ final class FrameOutputStream extends OutputStream {
         }
         finally {
             sendingSince = 0;
-            sentLock.lock();
-            try {
-                sent.signalAll();
-            }
-            finally {
-                sentLock.unlock();
-            }
         }
     }
 

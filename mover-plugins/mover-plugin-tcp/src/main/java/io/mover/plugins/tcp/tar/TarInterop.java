@@ -36,6 +36,8 @@ public final class TarInterop {
     /** Sender keys of the mover protocol reused by the tar formats: everything else of it does not apply. */
     private static final String TIMEOUT = "timeout";
     private static final String CONNECT_TIMEOUT = "connect-timeout";
+    /** Blocks handed over by the engine and not yet in the archive: two 1 MiB blocks per worker at the default concurrency. */
+    private static final long BUFFER_BYTES = 32L << 20;
 
     private TarInterop() {}
 
@@ -77,7 +79,7 @@ public final class TarInterop {
         try {
             socket.connect(address, (int) Math.min(Integer.MAX_VALUE, connectTimeout.toMillis()));
             FrameOutputStream frames = new FrameOutputStream(socket.getOutputStream(), format, compressThreads(), timeout, () -> resetQuietly(socket));
-            return new TarSink(new TarStream(socket, where, frames, timeout), base, format + " stream to " + where, context.logger());
+            return new TarSink(new TarStream(socket, where, frames, timeout, BUFFER_BYTES), base, format + " stream to " + where, context.logger());
         }
         catch (IOException e) {
             resetQuietly(socket);

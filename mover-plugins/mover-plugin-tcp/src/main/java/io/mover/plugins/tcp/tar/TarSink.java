@@ -1,6 +1,5 @@
 package io.mover.plugins.tcp.tar;
 
-import java.io.IOException;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.Optional;
@@ -42,6 +41,7 @@ final class TarSink implements Sink, SymbolicLinks, LinkSink {
     private final String description;
     private final System.Logger logger;
     private final long startNanos = System.nanoTime();
+    private volatile boolean finished;
     private volatile boolean closed;
 
     TarSink(TarStream stream, RelativePath base, String description, System.Logger logger) {
@@ -64,8 +64,7 @@ final class TarSink implements Sink, SymbolicLinks, LinkSink {
 
     @Override
     public Load load() {
-        FrameOutputStream frames = stream.frames();
-        return new Load(frames.bytesOut.sum(), frames.waitNanos.sum());
+        return new Load(stream.frames().bytesOut.sum(), stream.waitNanos.sum());
     }
 
     @Override
@@ -140,9 +139,20 @@ final class TarSink implements Sink, SymbolicLinks, LinkSink {
     }
 
     /**
-     * Ends the archive (tar's end-of-archive records), sends what is buffered and half-closes the
-     * connection, so the far side's tar ends cleanly; a broken stream was reset instead. Every committed
-     * file was already sent whole ({@link TarWriter#commit}), so a failure here loses no file.
+     * The job ends well: everything handed over is written, then tar's end-of-archive records; returns once
+     * the connection took it all and was half-closed, so the far side's tar ends cleanly.
+     *
+     * @throws MoverException PLUGIN_FAILED when the stream broke: the job fails, as the archive is incomplete
+     */
+    @Override
+    public void finish() {
+        stream.finish();
+        finished = true;
+    }
+
+    /**
+     * Closes the connection. Without {@link #finish()} (a cancelled or failed job) it is reset: the far
+     * side's tar reports a truncated archive instead of ending as if it were whole.
      */
     @Override
     public void close() {
@@ -150,18 +160,13 @@ final class TarSink implements Sink, SymbolicLinks, LinkSink {
             return;
         }
         closed = true;
-        try {
-            if (!stream.isBroken()) {
-                stream.finish();
-            }
-        }
-        catch (IOException | MoverException e) {
-            logger.log(System.Logger.Level.WARNING, "the end of the tar stream to " + description + " could not be sent: " + e.getMessage());
-        }
-        finally {
+        if (finished) {
             stream.closeSocket();
-            logSummary();
         }
+        else {
+            stream.fail("the copy stopped before its end", null);
+        }
+        logSummary();
     }
 
     private void logSummary() {
@@ -169,9 +174,9 @@ final class TarSink implements Sink, SymbolicLinks, LinkSink {
         long in = frames.position();
         long out = frames.bytesOut.sum();
         logger.log(System.Logger.Level.INFO, String.format(java.util.Locale.ROOT,
-                "%s: %,d bytes of tar sent as %,d (%.2fx) in %.1f s; compressing %.1f s, sending %.1f s, writers waited %.1f s%s",
+                "%s: %,d bytes of tar sent as %,d (%.2fx) in %.1f s; compressing %.1f s (all threads), sending %.1f s, files waited for the stream %.1f s%s",
                 description, in, out, out == 0 ? 0.0 : (double) in / out, seconds(System.nanoTime() - startNanos), seconds(frames.compressNanos.sum()),
-                seconds(frames.sendNanos.sum()), seconds(frames.waitNanos.sum()), stream.isBroken() ? "; the stream broke" : ""));
+                seconds(frames.sendNanos.sum()), seconds(stream.waitNanos.sum()), stream.isBroken() ? "; the stream broke" : ""));
     }
 
     private static double seconds(long nanos) {

@@ -4,10 +4,12 @@ import java.io.IOException;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.HashSet;
-import java.util.Set;
+import java.util.ArrayDeque;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -20,16 +22,18 @@ import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
 import static java.util.Objects.requireNonNull;
 
 /**
- * One tar stream on one connection, written by many engine threads in turns. A tar stream is a sequence:
- * each entry's header, then its bytes, then the next entry. So every entry takes a ticket when its writer
- * is created, and writes when its ticket is served and the bytes before its position are written (the
- * ranges of a large file arrive on several threads). The engine gives permits to a file's ranges in
- * order, so the served entry's first unwritten range always runs, and the turns always move on.
+ * One tar stream on one connection. A tar stream is a sequence (each entry's header, its bytes, the next
+ * entry), while the engine writes many files at once and a large file in ranges on several threads. So
+ * writers only hand blocks over, copied into a bounded buffer, and one pump thread writes the entries in
+ * the order their writers were created, each entry's bytes in order, into the archive. Writers wait only
+ * when the buffer is full (the compressors or the connection set the pace); the block the pump needs next
+ * is always taken, so the pump never waits for room it holds itself.
  *
- * <p>A stream cannot take bytes back: a file that fails after some of its bytes were sent breaks the
- * stream for good ({@link #fail}): the connection is reset, so the far side's tar reports a truncated
- * archive instead of extracting a wrong file, and every later call fails with {@link ErrorCode#PLUGIN_FAILED},
- * which stops the job. Thread-safe.
+ * <p>A file's commit returns once its blocks are all handed over; {@link #finish} (the sink's, when the job
+ * ends) waits until the connection took everything, so a job does not succeed before its bytes left. A stream cannot
+ * take bytes back: a file that fails after its entry started breaks the stream for good ({@link #fail}):
+ * the connection is reset, so the far side's tar reports a truncated archive instead of extracting a wrong
+ * file, and every later call fails with {@link ErrorCode#PLUGIN_FAILED}, which stops the job. Thread-safe.
  */
 final class TarStream {
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
@@ -41,114 +45,225 @@ final class TarStream {
     private final long timeoutNanos;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
-    private final Set<Long> releasedEarly = new HashSet<>();
+    /** Entries not yet written whole, in the order of their writers' creation. */
+    private final ArrayDeque<Pending> order = new ArrayDeque<>();
     private final AtomicReference<MoverException> broken = new AtomicReference<>();
-    /** Copies a direct buffer's bytes out; used by the turn holder only. */
-    private final byte[] scratch = new byte[64 * 1024];
-    private long issued;
-    private long serving = 1;
-    /** Bytes of the served entry written so far. */
-    private long written;
+    private final Thread pump;
+    private long bufferLeft;
+    private boolean finishing;
+    /** When the pump last moved a byte, for the no-progress timeout. */
     private long progressNanos = System.nanoTime();
+    /** Time writers waited for room in the buffer. */
+    final LongAdder waitNanos = new LongAdder();
 
-    TarStream(Socket socket, String where, FrameOutputStream frames, Duration timeout) {
+    TarStream(Socket socket, String where, FrameOutputStream frames, Duration timeout, long bufferBytes) {
         this.socket = requireNonNull(socket, "socket is null");
         this.where = requireNonNull(where, "where is null");
         this.frames = requireNonNull(frames, "frames is null");
         this.timeoutNanos = timeout.toNanos();
-        // records go straight through (no 10 KiB block buffered): a committed file's bytes must reach the frames
+        this.bufferLeft = bufferBytes;
+        // records go straight through (no 10 KiB block held back): what the pump wrote is in the frames
         this.archive = new TarArchiveOutputStream(frames, 512, "UTF-8");
         archive.setLongFileMode(TarArchiveOutputStream.LONGFILE_POSIX);
         archive.setBigNumberMode(TarArchiveOutputStream.BIGNUMBER_POSIX);
         archive.setAddPaxHeadersForNonAsciiNames(true);
+        this.pump = Thread.ofPlatform().daemon().name("mover-tar-pump").start(this::pump);
     }
 
-    /** A place in the order of entries. */
-    long ticket() {
+    /** An entry, placed after every entry opened before it. Its header goes out with its first byte (or its commit, when empty). */
+    Pending open(TarArchiveEntry header) {
         lock.lock();
         try {
             throwIfBroken();
-            return ++issued;
+            Pending entry = new Pending(header);
+            if (order.isEmpty()) {
+                // the pump's no-progress clock starts with the entry it will wait for
+                progressNanos = System.nanoTime();
+            }
+            order.addLast(entry);
+            changed.signalAll();
+            return entry;
         }
         finally {
             lock.unlock();
         }
     }
 
-    /** For {@link #awaitTurn}: any number of bytes written will do (a commit checks the count itself). */
-    static final long ANY = -1;
-
-    /**
-     * Waits until {@code ticket} is served and its entry has {@code position} bytes written (or any, with
-     * {@link #ANY}), then marks {@code turn} started (from then on, aborting it breaks the stream).
-     *
-     * @return the bytes of the entry written so far
-     *
-     * @throws MoverException CANCELLED when the turn was aborted, TIMEOUT when the stream made no progress
-     *         for the timeout, PLUGIN_FAILED when the stream broke
-     */
-    long awaitTurn(long ticket, long position, Turn turn) {
+    /** Hands over a copy of {@code source}, the bytes at {@code position} of {@code entry}; waits while the buffer is full. */
+    void write(Pending entry, long position, ByteBuffer source) {
+        int length = source.remaining();
+        long start = System.nanoTime();
         lock.lock();
         try {
             while (true) {
                 throwIfBroken();
-                if (turn.aborted) {
-                    throw new MoverException(ErrorCode.CANCELLED, "the write of " + turn.name + " was aborted");
+                if (entry.aborted || entry.committed) {
+                    throw new MoverException(ErrorCode.CANCELLED, "the write of " + entry.name + " was " + (entry.aborted ? "aborted" : "committed"));
                 }
-                if (serving == ticket && (written == position || position == ANY)) {
-                    turn.started = true;
-                    return written;
+                if (position < entry.written) {
+                    throw failLocked(entry.name + " was written again from byte " + position + " after " + entry.written
+                            + " bytes had been sent, and a tar stream cannot go back");
                 }
-                if (serving == ticket && written > position) {
-                    throw fail(turn.name + " was written again from byte " + position + " after " + written + " bytes had been sent, and a tar stream cannot go back", null);
+                // the block the pump waits for is always taken: room is made by writing it
+                boolean next = order.peekFirst() == entry && position == entry.written;
+                if (bufferLeft >= length || next) {
+                    break;
                 }
-                if (System.nanoTime() - progressNanos > timeoutNanos) {
-                    throw new MoverException(ErrorCode.TIMEOUT, "the tar stream to " + where + " made no progress for "
-                            + TimeUnit.NANOSECONDS.toSeconds(timeoutNanos) + " s while " + turn.name + " waited for its turn");
+                changed.awaitNanos(POLL_NANOS);
+            }
+            byte[] copy = new byte[length];
+            source.get(copy);
+            byte[] replaced = entry.blocks.put(position, copy);
+            bufferLeft -= length - (replaced == null ? 0 : replaced.length);
+            changed.signalAll();
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MoverException(ErrorCode.CANCELLED, "interrupted while " + entry.name + " waited to be sent");
+        }
+        finally {
+            lock.unlock();
+            waitNanos.add(System.nanoTime() - start);
+        }
+    }
+
+    /** Every byte of {@code entry} was handed over; the pump ends the entry once it wrote them. Returns at once. */
+    void commit(Pending entry) {
+        lock.lock();
+        try {
+            throwIfBroken();
+            long have = entry.written;
+            for (Map.Entry<Long, byte[]> block : entry.blocks.entrySet()) {
+                if (block.getKey() == have) {
+                    have += block.getValue().length;
                 }
-                frames.checkStall();
+            }
+            if (have != entry.size) {
+                // the header announces the size: an entry cut short would shift every later one
+                abortLocked(entry);
+                throw new MoverException(ErrorCode.INTERNAL, entry.name + " was committed with " + have + " of its " + entry.size + " bytes");
+            }
+            entry.committed = true;
+            changed.signalAll();
+        }
+        finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The writer gave up. Before its header went out the entry is left out; after, the stream breaks.
+     * Idempotent, from any thread (a writer waiting for room wakes up).
+     */
+    void abort(Pending entry) {
+        lock.lock();
+        try {
+            abortLocked(entry);
+        }
+        finally {
+            lock.unlock();
+        }
+    }
+
+    private void abortLocked(Pending entry) {
+        if (entry.aborted || entry.done) {
+            return;
+        }
+        entry.aborted = true;
+        for (byte[] block : entry.blocks.values()) {
+            bufferLeft += block.length;
+        }
+        entry.blocks.clear();
+        if (entry.started) {
+            failLocked(entry.name + " was aborted after its entry had started");
+        }
+        changed.signalAll();
+    }
+
+    /** The pump: entries in order, each one's bytes in order, until {@link #finish} or a failure. */
+    private void pump() {
+        try {
+            while (true) {
+                Step step = nextStep();
+                if (step == null) {
+                    return;
+                }
+                step.run();
+            }
+        }
+        catch (IOException | RuntimeException e) {
+            fail("the archive could not be written", e);
+        }
+    }
+
+    /** What the pump does next, decided under the lock and done outside it; null when the stream is finished. */
+    private Step nextStep() throws IOException {
+        lock.lock();
+        try {
+            while (true) {
+                if (broken.get() != null) {
+                    return null;
+                }
+                Pending head = order.peekFirst();
+                if (head == null && finishing) {
+                    return null;
+                }
+                if (head != null && head.aborted) {
+                    order.removeFirst();
+                    changed.signalAll();
+                    continue;
+                }
+                if (head != null) {
+                    byte[] block = head.blocks.remove(head.written);
+                    if (block != null || (head.committed && head.written == head.size)) {
+                        // counted as written once taken: the bytes are on their way, and nothing can put them back
+                        head.written += block == null ? 0 : block.length;
+                        return step(head, block);
+                    }
+                }
+                if (head != null && System.nanoTime() - progressNanos > timeoutNanos) {
+                    throw failLocked("nothing of " + head.name + " arrived for " + TimeUnit.NANOSECONDS.toSeconds(timeoutNanos)
+                            + " s, and a tar stream cannot skip ahead");
+                }
                 changed.awaitNanos(POLL_NANOS);
             }
         }
         catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new MoverException(ErrorCode.CANCELLED, "interrupted while " + turn.name + " waited for the tar stream");
+            return null;
         }
         finally {
             lock.unlock();
         }
     }
 
-    /** The turn holder writes its entry's header. */
-    void putHeader(TarArchiveEntry header) {
-        try {
-            archive.putArchiveEntry(header);
+    private Step step(Pending head, byte[] block) {
+        boolean header = !head.started;
+        head.started = true;
+        if (block == null) {
+            // committed whole: the entry ends
+            return () -> {
+                if (header) {
+                    archive.putArchiveEntry(head.header);
+                }
+                archive.closeArchiveEntry();
+                long end = frames.position();
+                finished(head, end);
+            };
         }
-        catch (IOException | RuntimeException e) {
-            throw fail("the header of " + header.getName() + " could not be written", e);
-        }
+        return () -> {
+            if (header) {
+                archive.putArchiveEntry(head.header);
+            }
+            archive.write(block);
+            moved(block.length);
+        };
     }
 
-    /** The turn holder writes its entry's bytes at the position it waited for. */
-    void write(String name, ByteBuffer source) {
-        int length = source.remaining();
-        try {
-            if (source.hasArray()) {
-                archive.write(source.array(), source.arrayOffset() + source.position(), length);
-                source.position(source.limit());
-            }
-            while (source.hasRemaining()) {
-                int n = Math.min(scratch.length, source.remaining());
-                source.get(scratch, 0, n);
-                archive.write(scratch, 0, n);
-            }
-        }
-        catch (IOException | RuntimeException e) {
-            throw fail(name + " could not be sent", e);
-        }
+    private void moved(int length) {
         lock.lock();
         try {
-            written += length;
+            bufferLeft += length;
             progressNanos = System.nanoTime();
             changed.signalAll();
         }
@@ -157,23 +272,14 @@ final class TarStream {
         }
     }
 
-    /** The turn holder ends its entry (pads it to the record); returns where the stream is now. */
-    long closeEntry(String name) {
-        try {
-            archive.closeArchiveEntry();
-            return frames.position();
-        }
-        catch (IOException | RuntimeException e) {
-            throw fail(name + " could not be completed", e);
-        }
-    }
-
-    /** The turn's entry is written whole: the next ticket is served. */
-    void finished(long ticket, Turn turn) {
+    private void finished(Pending head, long end) {
         lock.lock();
         try {
-            turn.done = true;
-            release(ticket);
+            head.end = end;
+            head.done = true;
+            order.remove(head);
+            progressNanos = System.nanoTime();
+            changed.signalAll();
         }
         finally {
             lock.unlock();
@@ -181,65 +287,37 @@ final class TarStream {
     }
 
     /**
-     * The turn's writer was aborted. Before it started, its ticket is simply passed over; after, its entry
-     * is incomplete and the stream breaks. Idempotent, from any thread (a blocked {@link #awaitTurn} wakes).
+     * After the last file: lets the pump write what is left, then tar's end-of-archive records, sends
+     * everything and half-closes the connection. Bounded: the pump and the connection each fail after the
+     * timeout without progress.
+     *
+     * @throws MoverException PLUGIN_FAILED (the stream broke: the archive did not arrive whole)
      */
-    void abort(long ticket, Turn turn) {
-        boolean breaks;
+    void finish() {
         lock.lock();
         try {
-            turn.aborted = true;
-            if (turn.done) {
-                return;
-            }
-            turn.done = true;
-            breaks = turn.started;
-            if (!breaks) {
-                release(ticket);
-            }
+            finishing = true;
+            changed.signalAll();
         }
         finally {
             lock.unlock();
         }
-        if (breaks) {
-            fail(turn.name + " was aborted after its entry had started", null);
-        }
-    }
-
-    /** Under the lock: the next ticket not given back early is served. */
-    private void release(long ticket) {
-        if (ticket != serving) {
-            releasedEarly.add(ticket);
-            changed.signalAll();
-            return;
-        }
-        serving++;
-        while (releasedEarly.remove(serving)) {
-            serving++;
-        }
-        written = 0;
-        progressNanos = System.nanoTime();
-        changed.signalAll();
-    }
-
-    /** Waits until the connection took the stream up to {@code position} (a committed file's last byte). */
-    void awaitSent(String name, long position) {
         try {
-            frames.awaitSent(position, this::idle);
+            while (pump.isAlive()) {
+                frames.checkStall();
+                pump.join(Duration.ofNanos(POLL_NANOS));
+            }
+            throwIfBroken();
+            archive.finish();
+            frames.close();
+            socket.shutdownOutput();
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw fail("interrupted while the end of the archive was sent", null);
         }
         catch (IOException e) {
-            throw fail(name + " was not sent whole", e);
-        }
-    }
-
-    /** No entry is being written or waiting: nothing else will push buffered bytes out soon. */
-    private boolean idle() {
-        lock.lock();
-        try {
-            return serving > issued;
-        }
-        finally {
-            lock.unlock();
+            throw fail("the end of the archive could not be sent", e);
         }
     }
 
@@ -248,42 +326,43 @@ final class TarStream {
      * returns the error every later call throws. The first reason is kept.
      */
     MoverException fail(String reason, Throwable cause) {
-        String because = cause == null ? "" : ": " + (cause.getMessage() == null ? cause.toString() : cause.getMessage());
-        MoverException error = new MoverException(ErrorCode.PLUGIN_FAILED, "the tar stream to " + where + " broke (" + reason + because
+        lock.lock();
+        try {
+            return failLocked(reason + (cause == null ? "" : ": " + (cause.getMessage() == null ? cause.toString() : cause.getMessage())));
+        }
+        finally {
+            lock.unlock();
+        }
+    }
+
+    private MoverException failLocked(String reason) {
+        MoverException error = new MoverException(ErrorCode.PLUGIN_FAILED, "the tar stream to " + where + " broke (" + reason
                 + "); the receiver has an incomplete archive, and its tar reports it; run the copy again");
         if (broken.compareAndSet(null, error)) {
             frames.abort(reason);
-            reset();
-            lock.lock();
-            try {
-                changed.signalAll();
-            }
-            finally {
-                lock.unlock();
-            }
+            TarInterop.resetQuietly(socket);
+            changed.signalAll();
         }
         return broken.get();
+    }
+
+    /** Whether the entry's header went out (tests wait for it). */
+    boolean started(Pending entry) {
+        lock.lock();
+        try {
+            return entry.started;
+        }
+        finally {
+            lock.unlock();
+        }
     }
 
     boolean isBroken() {
         return broken.get() != null;
     }
 
-    /** Writes tar's end-of-archive records, sends everything and half-closes the connection. */
-    void finish() throws IOException {
-        throwIfBroken();
-        archive.finish();
-        frames.close();
-        socket.shutdownOutput();
-    }
-
     FrameOutputStream frames() {
         return frames;
-    }
-
-    /** An abortive close (RST): the receiving side's nc and tar see an error, not a clean end of stream. */
-    void reset() {
-        TarInterop.resetQuietly(socket);
     }
 
     void closeSocket() {
@@ -302,17 +381,32 @@ final class TarStream {
         }
     }
 
-    /** One writer's claim on the stream; its flags change under the stream's lock. */
-    static final class Turn {
-        final String name;
-        /** Its header may have been sent: aborting now breaks the stream. */
-        boolean started;
-        boolean aborted;
-        /** Written whole or given up: nothing more happens to it. */
-        boolean done;
+    /** A pump action done outside the lock. */
+    private interface Step {
+        void run() throws IOException;
+    }
 
-        Turn(String name) {
-            this.name = requireNonNull(name, "name is null");
+    /** One entry on its way; every field but the header changes under the stream's lock. */
+    static final class Pending {
+        final TarArchiveEntry header;
+        final String name;
+        final long size;
+        /** Blocks handed over and not yet written, by position. */
+        final TreeMap<Long, byte[]> blocks = new TreeMap<>();
+        /** Bytes the pump took to write into the archive. */
+        long written;
+        /** Its header went out: aborting now breaks the stream. */
+        boolean started;
+        boolean committed;
+        boolean aborted;
+        boolean done;
+        /** Where the stream was after the entry, once done. */
+        long end;
+
+        Pending(TarArchiveEntry header) {
+            this.header = header;
+            this.name = header.getName();
+            this.size = header.getSize();
         }
     }
 }

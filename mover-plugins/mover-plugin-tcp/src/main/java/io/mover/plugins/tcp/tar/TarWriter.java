@@ -14,26 +14,20 @@ import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import static java.util.Objects.requireNonNull;
 
 /**
- * One file as one tar entry. Its header goes out with its first byte (or at commit for an empty file),
- * when its turn comes; {@link #commit()} returns once the connection took the entry's last byte. The
- * engine hands it raw blocks as an {@link EncodedBlockWriter} (the sink's far end decodes nothing, so the
- * engine's codec is none), which meters the call as SEND. Thread-safe as {@link SinkWriter} requires.
+ * One file as one tar entry of a {@link TarStream}, which places it after every entry created before it.
+ * The engine hands it raw blocks as an {@link EncodedBlockWriter} (the sink's far end decodes no codec),
+ * which meters the call as SEND: the copy into the stream's buffer, and the wait when the buffer is full.
+ * Thread-safe as {@link SinkWriter} requires.
  */
 final class TarWriter implements SinkWriter, EncodedBlockWriter {
     private final TarStream stream;
-    private final long ticket;
-    private final TarStream.Turn turn;
-    private final TarArchiveEntry header;
+    private final TarStream.Pending entry;
     private final Entry committed;
-    /** Whether the header went out; touched by the turn holder only. */
-    private boolean headerSent;
 
     TarWriter(TarStream stream, TarArchiveEntry header, Entry committed) {
         this.stream = requireNonNull(stream, "stream is null");
-        this.header = requireNonNull(header, "header is null");
         this.committed = requireNonNull(committed, "committed is null");
-        this.turn = new TarStream.Turn(header.getName());
-        this.ticket = stream.ticket();
+        this.entry = stream.open(header);
     }
 
     @Override
@@ -42,13 +36,11 @@ final class TarWriter implements SinkWriter, EncodedBlockWriter {
         if (length == 0) {
             return;
         }
-        if (position + length > header.getSize()) {
+        if (position < 0 || position + length > entry.size) {
             throw new MoverException(ErrorCode.INVALID_ARGUMENT, "a write of " + length + " bytes at " + position + " goes beyond the size of "
-                    + header.getName() + " (" + header.getSize() + " bytes) announced in its tar header");
+                    + entry.name + " (" + entry.size + " bytes) announced in its tar header");
         }
-        stream.awaitTurn(ticket, position, turn);
-        sendHeader();
-        stream.write(turn.name, source);
+        stream.write(entry, position, source);
     }
 
     @Override
@@ -62,27 +54,17 @@ final class TarWriter implements SinkWriter, EncodedBlockWriter {
 
     @Override
     public Entry commit() {
-        long written = stream.awaitTurn(ticket, TarStream.ANY, turn);
-        if (written != header.getSize()) {
-            // the header announced the size: an entry cut short would shift every later one
-            throw stream.fail(turn.name + " was committed with " + written + " of its " + header.getSize() + " bytes", null);
-        }
-        sendHeader();
-        long end = stream.closeEntry(turn.name);
-        stream.finished(ticket, turn);
-        stream.awaitSent(turn.name, end);
+        stream.commit(entry);
         return committed;
     }
 
     @Override
     public void abort() {
-        stream.abort(ticket, turn);
+        stream.abort(entry);
     }
 
-    private void sendHeader() {
-        if (!headerSent) {
-            stream.putHeader(header);
-            headerSent = true;
-        }
+    /** Whether its header went out, after which an abort breaks the stream. */
+    boolean started() {
+        return stream.started(entry);
     }
 }

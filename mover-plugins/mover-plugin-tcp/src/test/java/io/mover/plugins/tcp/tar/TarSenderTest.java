@@ -8,6 +8,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -67,6 +68,7 @@ class TarSenderTest {
 
         try (Sink sink = connect(port, "inbox", format)) {
             send(source, sink);
+            sink.finish();
         }
 
         assertThat(receiver.await()).as(receiver.output()).isZero();
@@ -91,6 +93,7 @@ class TarSenderTest {
             skipped.abort();
             kept.write(0, ByteBuffer.wrap("kept".getBytes()));
             kept.commit();
+            sink.finish();
         }
 
         assertThat(receiver.await()).as(receiver.output()).isZero();
@@ -107,11 +110,33 @@ class TarSenderTest {
         try (Sink sink = connect(port, "", "tar+zstd")) {
             SinkWriter half = sink.create(RelativePath.of("half.bin"), 3 * BLOCK, file("half.bin", 3 * BLOCK));
             half.write(0, ByteBuffer.allocate(BLOCK));
+            // until its header went out, an aborted file is simply left out; wait until it did
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (!((TarWriter) half).started()) {
+                assertThat(System.nanoTime()).isLessThan(deadline);
+                Thread.sleep(5);
+            }
             half.abort();
 
             assertThatThrownBy(() -> sink.create(RelativePath.of("next.txt"), 1, file("next.txt", 1)))
                     .isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.PLUGIN_FAILED))
                     .hasMessageContaining("broke").hasMessageContaining("half.bin was aborted");
+        }
+
+        assertThat(receiver.await()).isNotZero();
+    }
+
+    @Test
+    void aCopyThatStopsBeforeItsEndResetsTheConnectionSoTarDoesNotTakeThePartForTheWhole() throws Exception {
+        Path destination = Files.createDirectories(temp.resolve("dst"));
+        int port = Tools.freePort();
+        Tools.Pipeline receiver = untarWithTools(port, TarFormat.Compression.NONE, destination);
+
+        try (Sink sink = connect(port, "", "tar")) {
+            SinkWriter whole = sink.create(RelativePath.of("whole.txt"), 5, file("whole.txt", 5));
+            whole.write(0, ByteBuffer.wrap("whole".getBytes()));
+            whole.commit();
+            // a cancelled or failed job closes its sink without finish()
         }
 
         assertThat(receiver.await()).isNotZero();
