@@ -10,8 +10,6 @@ import io.airlift.compress.v3.lz4.Lz4FrameCompressor;
 import io.airlift.compress.v3.zstd.ZstdCompressor;
 import io.airlift.compress.v3.zstd.ZstdInputStream;
 
-import org.apache.commons.compress.compressors.lz4.FramedLZ4CompressorInputStream;
-
 import static java.util.Objects.requireNonNull;
 
 /**
@@ -148,8 +146,7 @@ record TarFormat(Compression compression, int level) {
             return switch (this) {
                 case NONE -> in;
                 case ZSTD -> new ZstdInputStream(in);
-                // concatenated frames, as 'cat a.lz4 b.lz4' and mover's own chunks are
-                case LZ4 -> new FramedLZ4CompressorInputStream(in, true);
+                case LZ4 -> new Lz4FrameInputStream(in);
                 case GZIP -> new GZIPInputStream(in, 64 * 1024);
             };
         }
