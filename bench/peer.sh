@@ -5,6 +5,8 @@
 #
 # Usage (root, for ip netns):
 #   bench/peer.sh [--mib 1024] [--links "100mbit 1gbit 10gbit loopback"] [--data "zeros random mixed"] [--tools "..."]
+# Tools: nc gzip pigz lzop lz4 zstd mover (the peer protocol), and mover-tar, mover-tarzst: mover copy
+# --format tar / tar+zstd:1 into "nc -l | [zstd -d |] tar x" (docs/tar-interop.md), not in the default set.
 # RUNS=3 (runs per cell, median reported), BENCH_DIR=/tmp/mover-bench, BENCH_SKIP_BUILD=1 to reuse the build.
 # Prints one table per link: MB/s of original data per tool and mover's ratio to the best pipeline.
 source "$(dirname "$0")/lib.sh"
@@ -143,9 +145,30 @@ run_mover() {
   grep -E '^Codec:' "$BENCH_DIR/mover-last.txt" | sed "s/^/  $LINK $KIND /" >&2
 }
 
+# mover's plain tar formats into the tools: "nc -l | DECOMPRESS | tar x", timed until tar has written the file
+run_mover_tar() {
+  local name="$1" format="$2" decompress="$3" source="$4"
+  local out="$BENCH_DIR/peer-out/$name"
+  rm -rf "$out"; mkdir -p "$out"
+  in_ns "$RECV_NS" sh -c "nc -l $(receiver_ip) $((PORT + 1)) | $decompress | tar x -C '$out'" &
+  local listener=$!
+  sleep 0.3
+  local start end
+  start=$(date +%s.%N)
+  in_ns "$SEND_NS" "$MOVER" copy --format "$format" "$source" "tcp://$(receiver_ip):$((PORT + 1))/" > "$BENCH_DIR/mover-last.txt" 2>&1 \
+    || { cat "$BENCH_DIR/mover-last.txt" >&2; exit 1; }
+  wait "$listener"
+  end=$(date +%s.%N)
+  cmp -s "$source/data.bin" "$out/data.bin" || { echo "bench: $name delivered different bytes" >&2; exit 1; }
+  rm -rf "$out"
+  echo "$LINK $KIND $name $(python3 -c "print($end - $start)")" >> "$RESULTS"
+}
+
 run_tool() {
   local tool="$1" data="$2" run="$3"
   case "$tool" in
+    mover-tar) run_mover_tar mover-tar tar cat "$(dirname "$data")" ;;
+    mover-tarzst) run_mover_tar mover-tarzst tar+zstd:1 "zstd -d" "$(dirname "$data")" ;;
     nc) pipe nc cat cat "$data" ;;
     gzip) pipe gzip "gzip -1" "gzip -d" "$data" ;;
     pigz) pipe pigz "pigz" "pigz -d" "$data" ;;
@@ -192,7 +215,7 @@ for link in links:
     print(f"{'data':<8}" + "".join(f"{t:>9}" for t in tools) + f"{'mover/best':>12}")
     for kind in kinds:
         rates = {t: total / statistics.median(cells[(link, kind, t)]) / 1e6 for t in tools if (link, kind, t) in cells}
-        best = max((r for t, r in rates.items() if t != "mover"), default=float('nan'))
+        best = max((r for t, r in rates.items() if not t.startswith("mover")), default=float('nan'))
         ratio = rates.get("mover", float('nan')) / best
         print(f"{kind:<8}" + "".join(f"{rates.get(t, float('nan')):>9.1f}" for t in tools) + f"{ratio:>11.2f}x")
 PY
