@@ -23,6 +23,7 @@ import io.mover.spi.EndpointInfo;
 import io.mover.spi.Entry;
 import io.mover.spi.EntryType;
 import io.mover.spi.ErrorCode;
+import io.mover.spi.HardLinks;
 import io.mover.spi.MoverException;
 import io.mover.spi.RelativePath;
 import io.mover.spi.ServerSideCopy;
@@ -38,7 +39,7 @@ import static java.util.Objects.requireNonNull;
  * ({@link LocalTemporaries}) and renamed into place atomically at commit, so a reader
  * never sees a partial file and a crash leaves only temporaries that the next run of the job removes.
  */
-final class LocalSink implements Sink, SymbolicLinks, ServerSideCopy {
+final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy {
     private final Path root;
     private final LocalConfinement confinement;
     private final String jobKey;
@@ -259,11 +260,27 @@ final class LocalSink implements Sink, SymbolicLinks, ServerSideCopy {
 
     @Override
     public void createSymbolicLink(RelativePath path, String target) {
+        replaceWithLink(path, "create the symbolic link", temporary -> Files.createSymbolicLink(temporary, Path.of(target)));
+    }
+
+    /** The file at {@code existing} must be a regular file inside the root (a link is never followed). */
+    @Override
+    public void createHardLink(RelativePath path, RelativePath existing) {
+        refuseReserved(existing);
+        Path file = confinement.inside(existing);
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new MoverException(ErrorCode.NOT_FOUND, "cannot link " + path + " to " + existing + ": no file is there");
+        }
+        replaceWithLink(path, "create the hard link", temporary -> Files.createLink(temporary, file));
+    }
+
+    /** A link made under a temporary name, then renamed over {@code path} at once. */
+    private void replaceWithLink(RelativePath path, String what, LinkMaker maker) {
         refuseReserved(path);
         Path link = confinement.inside(path);
         Path temporary = link.resolveSibling(LocalTemporaries.name(jobKey, path.name()));
         try {
-            Files.createSymbolicLink(temporary, Path.of(target));
+            maker.make(temporary);
             Files.move(temporary, link, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         }
         catch (IOException e) {
@@ -273,8 +290,12 @@ final class LocalSink implements Sink, SymbolicLinks, ServerSideCopy {
             catch (IOException suppressed) {
                 e.addSuppressed(suppressed);
             }
-            throw IoErrors.map(e, "create the symbolic link", link);
+            throw IoErrors.map(e, what, link);
         }
+    }
+
+    private interface LinkMaker {
+        void make(Path temporary) throws IOException;
     }
 
     @Override

@@ -182,4 +182,26 @@ final class LocalSinkTest {
         assertThatThrownBy(() -> sink(file, "job")).isInstanceOf(MoverException.class)
                 .satisfies(e -> assertThat(((MoverException) e).code()).isEqualTo(ErrorCode.NOT_A_DIRECTORY));
     }
+
+    @Test
+    void hardLinksNameAFileInsideTheRootAndNeverOneReachedThroughALinkOut() throws IOException {
+        Path root = Files.createDirectories(temporary.resolve("root"));
+        Path outside = Files.createDirectories(temporary.resolve("outside"));
+        Files.writeString(outside.resolve("secret.txt"), "secret");
+        Files.createSymbolicLink(root.resolve("out"), outside);
+        Sink sink = sink(root, "job");
+        commit(sink, "a.txt", "content", Attributes.NONE);
+
+        ((io.mover.spi.HardLinks) sink).createHardLink(RelativePath.of("b.txt"), RelativePath.of("a.txt"));
+
+        assertThat(Files.isSameFile(root.resolve("a.txt"), root.resolve("b.txt"))).isTrue();
+        assertInvalidPath(() -> ((io.mover.spi.HardLinks) sink).createHardLink(RelativePath.of("c.txt"), RelativePath.of("out/secret.txt")));
+        assertThatThrownBy(() -> ((io.mover.spi.HardLinks) sink).createHardLink(RelativePath.of("d.txt"), RelativePath.of("out")))
+                .isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.NOT_FOUND));
+        assertThat(root.resolve("c.txt")).doesNotExist();
+        assertThat(root.resolve("d.txt")).doesNotExist();
+        try (Stream<Path> files = Files.list(root)) {
+            assertThat(files.map(path -> path.getFileName().toString())).containsExactlyInAnyOrder("a.txt", "b.txt", "out");
+        }
+    }
 }

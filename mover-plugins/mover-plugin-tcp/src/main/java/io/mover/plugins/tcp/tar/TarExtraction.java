@@ -18,6 +18,7 @@ import io.mover.spi.Attributes;
 import io.mover.spi.Entry;
 import io.mover.spi.EntryType;
 import io.mover.spi.ErrorCode;
+import io.mover.spi.HardLinks;
 import io.mover.spi.MoverException;
 import io.mover.spi.RelativePath;
 import io.mover.spi.Sink;
@@ -34,8 +35,8 @@ import static java.util.Objects.requireNonNull;
  * {@link RelativePath} (so {@code ..}, absolute paths, NUL and backslashes stop the archive, as they stop a
  * peer); the sink confines every write under its root (no write through a link that leaves it). Files go
  * through the sink's writer: a temporary, renamed at commit with the entry's time and mode, aborted (removed)
- * if the archive ends or breaks inside them. Links that point outside the destination, hard links, devices
- * and pipes are skipped with a warning. Directory times and modes are applied at the end, deepest first, as
+ * if the archive ends or breaks inside them. Symbolic and hard links that point outside the destination,
+ * devices and pipes are skipped with a warning. Directory times and modes are applied at the end, deepest first, as
  * tar does, since writing their contents changes them. Not thread-safe: one per connection.
  */
 final class TarExtraction {
@@ -112,7 +113,7 @@ final class TarExtraction {
             return;
         }
         if (entry.isLink()) {
-            skip(path, "a hard link to " + entry.getLinkName() + " (create the archive with tar --hard-dereference to send its content)");
+            hardLink(path, entry.getLinkName());
             return;
         }
         if (entry.isCharacterDevice() || entry.isBlockDevice() || entry.isFIFO()) {
@@ -165,6 +166,37 @@ final class TarExtraction {
         ensureDirectory(path.parent());
         links.createSymbolicLink(path, target);
         this.links++;
+    }
+
+    /** A hard link names an earlier member of the archive, by its path from the root. */
+    private void hardLink(RelativePath path, String target) {
+        if (!(sink instanceof HardLinks hardLinks)) {
+            skip(path, "a hard link, which the destination cannot hold (create the archive with tar --hard-dereference to send its content)");
+            return;
+        }
+        RelativePath existing;
+        try {
+            existing = path(target);
+        }
+        catch (MoverException e) {
+            skip(path, "a hard link to '" + target + "', outside the destination");
+            return;
+        }
+        if (existing.isRoot()) {
+            skip(path, "a hard link to the destination itself");
+            return;
+        }
+        ensureDirectory(path.parent());
+        try {
+            hardLinks.createHardLink(path, existing);
+            links++;
+        }
+        catch (MoverException e) {
+            if (e.code() != ErrorCode.NOT_FOUND) {
+                throw e;
+            }
+            skip(path, "a hard link to " + existing + ", which is not a file here");
+        }
     }
 
     /** Whether {@code target}, read from the link's folder, names something under the destination root. */
