@@ -64,7 +64,7 @@ final class TarSink implements Sink, SymbolicLinks, LinkSink {
 
     @Override
     public Load load() {
-        return new Load(stream.frames().bytesOut.sum(), stream.waitNanos.sum());
+        return new Load(stream.frames().bytesOut.sum(), stream.entries().waitNanos.sum());
     }
 
     @Override
@@ -92,7 +92,7 @@ final class TarSink implements Sink, SymbolicLinks, LinkSink {
         header.setSize(size);
         header.setMode(TarArchiveEntry.DEFAULT_FILE_MODE & ~07777 | entry.attributes().posixMode().orElse(0644) & 07777);
         header.setModTime(FileTime.from(entry.lastModified()));
-        return new TarWriter(stream, header, new Entry(path, entry.type(), size, entry.lastModified(), entry.attributes()));
+        return new TarWriter(stream.entries(), header, new Entry(path, entry.type(), size, entry.lastModified(), entry.attributes()));
     }
 
     @Override
@@ -128,7 +128,7 @@ final class TarSink implements Sink, SymbolicLinks, LinkSink {
 
     /** An entry without data: header only, in its turn. */
     private void writeAlone(TarArchiveEntry header) {
-        TarWriter writer = new TarWriter(stream, header, Entry.directory(RelativePath.ROOT, java.time.Instant.EPOCH));
+        TarWriter writer = new TarWriter(stream.entries(), header, Entry.directory(RelativePath.ROOT, java.time.Instant.EPOCH));
         try {
             writer.commit();
         }
@@ -164,7 +164,7 @@ final class TarSink implements Sink, SymbolicLinks, LinkSink {
             stream.closeSocket();
         }
         else {
-            stream.fail("the copy stopped before its end", null);
+            stream.fail("the copy stopped before its end");
         }
         logSummary();
     }
@@ -176,7 +176,7 @@ final class TarSink implements Sink, SymbolicLinks, LinkSink {
         logger.log(System.Logger.Level.INFO, String.format(java.util.Locale.ROOT,
                 "%s: %,d bytes of tar sent as %,d (%.2fx) in %.1f s; compressing %.1f s (all threads), sending %.1f s, files waited for the stream %.1f s%s",
                 description, in, out, out == 0 ? 0.0 : (double) in / out, seconds(System.nanoTime() - startNanos), seconds(frames.compressNanos.sum()),
-                seconds(frames.sendNanos.sum()), seconds(stream.waitNanos.sum()), stream.isBroken() ? "; the stream broke" : ""));
+                seconds(frames.sendNanos.sum()), seconds(stream.entries().waitNanos.sum()), stream.isBroken() ? "; the stream broke" : ""));
     }
 
     private static double seconds(long nanos) {

@@ -14,20 +14,20 @@ import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import static java.util.Objects.requireNonNull;
 
 /**
- * One file as one tar entry of a {@link TarStream}, which places it after every entry created before it.
+ * One file as one tar entry, placed after every entry created before it ({@link TarEntries}).
  * The engine hands it raw blocks as an {@link EncodedBlockWriter} (the sink's far end decodes no codec),
- * which meters the call as SEND: the copy into the stream's buffer, and the wait when the buffer is full.
+ * which meters the call as SEND: the copy into the stream's buffer, and the wait while the buffer is full.
  * Thread-safe as {@link SinkWriter} requires.
  */
 final class TarWriter implements SinkWriter, EncodedBlockWriter {
-    private final TarStream stream;
-    private final TarStream.Pending entry;
+    private final TarEntries entries;
+    private final TarEntries.Pending entry;
     private final Entry committed;
 
-    TarWriter(TarStream stream, TarArchiveEntry header, Entry committed) {
-        this.stream = requireNonNull(stream, "stream is null");
+    TarWriter(TarEntries entries, TarArchiveEntry header, Entry committed) {
+        this.entries = requireNonNull(entries, "entries is null");
         this.committed = requireNonNull(committed, "committed is null");
-        this.entry = stream.open(header);
+        this.entry = entries.open(header);
     }
 
     @Override
@@ -40,7 +40,7 @@ final class TarWriter implements SinkWriter, EncodedBlockWriter {
             throw new MoverException(ErrorCode.INVALID_ARGUMENT, "a write of " + length + " bytes at " + position + " goes beyond the size of "
                     + entry.name + " (" + entry.size + " bytes) announced in its tar header");
         }
-        stream.write(entry, position, source);
+        entries.write(entry, position, source);
     }
 
     @Override
@@ -54,17 +54,17 @@ final class TarWriter implements SinkWriter, EncodedBlockWriter {
 
     @Override
     public Entry commit() {
-        stream.commit(entry);
+        entries.commit(entry);
         return committed;
     }
 
     @Override
     public void abort() {
-        stream.abort(entry);
+        entries.abort(entry);
     }
 
     /** Whether its header went out, after which an abort breaks the stream. */
     boolean started() {
-        return stream.started(entry);
+        return entries.started(entry);
     }
 }
