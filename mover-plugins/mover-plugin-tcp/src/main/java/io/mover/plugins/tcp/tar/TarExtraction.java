@@ -76,7 +76,7 @@ final class TarExtraction {
      */
     Result run(InputStream in) {
         TarArchiveEntry entry = null;
-        try (TarArchiveInputStream tar = new TarArchiveInputStream(format.compression().decompressing(in), "UTF-8")) {
+        try (TarArchiveInputStream tar = new BoundedTarInput(format.compression().decompressing(in))) {
             while ((entry = tar.getNextEntry()) != null) {
                 extract(tar, entry);
             }
@@ -306,5 +306,28 @@ final class TarExtraction {
 
     int warnings() {
         return warnings;
+    }
+
+    /**
+     * Commons Compress reads a PAX header or a GNU long name whole into memory, whatever size its header
+     * claims: a hostile sender could exhaust the heap with one. These are names and attributes, so more
+     * than {@value #MAX_METADATA} bytes of them is refused before any is read.
+     */
+    static final class BoundedTarInput extends TarArchiveInputStream {
+        static final int MAX_METADATA = 1 << 20;
+
+        BoundedTarInput(InputStream in) {
+            super(in, "UTF-8");
+        }
+
+        @Override
+        public int read(byte[] target, int offset, int length) throws IOException {
+            TarArchiveEntry current = getCurrentEntry();
+            if (current != null && current.getSize() > MAX_METADATA && (current.isPaxHeader() || current.isGlobalPaxHeader()
+                    || current.isGNULongNameEntry() || current.isGNULongLinkEntry())) {
+                throw new IOException("a tar header extension of " + current.getSize() + " bytes, more than the " + MAX_METADATA + " allowed");
+            }
+            return super.read(target, offset, length);
+        }
     }
 }

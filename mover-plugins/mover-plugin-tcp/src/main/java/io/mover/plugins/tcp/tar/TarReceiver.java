@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
 import io.mover.spi.ErrorCode;
@@ -52,6 +53,7 @@ final class TarReceiver implements PeerReceiver {
     private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
     private final CompletableFuture<Void> finished = new CompletableFuture<>();
     private final Thread acceptor;
+    private final AtomicBoolean closing = new AtomicBoolean();
     private volatile boolean closed;
 
     private TarReceiver(ServerSocket server, Settings settings, Sink sink, System.Logger logger) {
@@ -202,7 +204,7 @@ final class TarReceiver implements PeerReceiver {
     /** Stops accepting, resets every connection (their unfinished files are removed) and closes the destination. */
     @Override
     public void close() {
-        if (closed) {
+        if (!closing.compareAndSet(false, true)) {
             return;
         }
         closed = true;
@@ -223,7 +225,10 @@ final class TarReceiver implements PeerReceiver {
         }
         finally {
             sink.close();
-            finished.completeExceptionally(new MoverException(ErrorCode.CANCELLED, "the receiver was stopped"));
+            if (settings.once()) {
+                // stopped before its archive was received whole (after it, this changes nothing)
+                finished.completeExceptionally(new MoverException(ErrorCode.CANCELLED, "the receiver was stopped"));
+            }
         }
     }
 

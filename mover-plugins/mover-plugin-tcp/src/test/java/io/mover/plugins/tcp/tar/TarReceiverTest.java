@@ -208,6 +208,35 @@ class TarReceiverTest {
     }
 
     @Test
+    void aHugeLongNameOrPaxHeaderIsRefusedBeforeItIsRead() throws Exception {
+        receiver = start(Map.of("format", "tar"));
+
+        for (char type : new char[] {'L', 'x', 'g'}) {
+            byte[] header = new byte[512];
+            byte[] name = "././@LongLink".getBytes(StandardCharsets.US_ASCII);
+            System.arraycopy(name, 0, header, 0, name.length);
+            System.arraycopy(String.format("%011o", 1L << 30).getBytes(StandardCharsets.US_ASCII), 0, header, 124, 11);
+            header[156] = (byte) type;
+            System.arraycopy("ustar\u000000".getBytes(StandardCharsets.US_ASCII), 0, header, 257, 8);
+            Arrays.fill(header, 148, 156, (byte) ' ');
+            int sum = 0;
+            for (byte b : header) {
+                sum += b & 0xFF;
+            }
+            System.arraycopy(String.format("%06o\u0000 ", sum).getBytes(StandardCharsets.US_ASCII), 0, header, 148, 8);
+            byte[] stream = Arrays.copyOf(header, 512 + 4 * 1024 * 1024);
+            Arrays.fill(stream, 512, stream.length, (byte) 'a');
+            log.clear();
+
+            send(stream);
+
+            awaitLogged("closing connection");
+            assertThat(log).anyMatch(line -> line.contains("a tar header extension of 1073741824 bytes"));
+        }
+        assertAGoodArchiveIsReceived();
+    }
+
+    @Test
     void aSenderThatStallsIsClosedAfterTheIdleTimeout() throws Exception {
         receiver = start(Map.of("format", "tar", "idle-timeout", "1s"));
         byte[] archive = tar(file("slow.bin", new byte[100_000]));
