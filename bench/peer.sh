@@ -162,6 +162,8 @@ run_mover_tar() {
   cmp -s "$source/data.bin" "$out/data.bin" || { echo "bench: $name delivered different bytes" >&2; exit 1; }
   rm -rf "$out"
   echo "$LINK $KIND $name $(python3 -c "print($end - $start)")" >> "$RESULTS"
+  # the command's time includes starting the JVM; the job's own rate is in its summary
+  grep -E '^Bytes:' "$BENCH_DIR/mover-last.txt" | sed "s/^/  $LINK $KIND $name job: /" >&2
 }
 
 run_tool() {
@@ -210,12 +212,13 @@ for line in open(results):
 links = list(dict.fromkeys(k[0] for k in cells))
 kinds = list(dict.fromkeys(k[1] for k in cells))
 tools = list(dict.fromkeys(k[2] for k in cells))
+movers = [t for t in tools if t.startswith("mover")]
 for link in links:
     print(f"\n{link}: MB/s of original data (median of {max(len(v) for v in cells.values())} runs)")
-    print(f"{'data':<8}" + "".join(f"{t:>9}" for t in tools) + f"{'mover/best':>12}")
+    print(f"{'data':<8}" + "".join(f"{t:>13}" for t in tools) + "".join(f"{t + '/best':>19}" for t in movers))
     for kind in kinds:
         rates = {t: total / statistics.median(cells[(link, kind, t)]) / 1e6 for t in tools if (link, kind, t) in cells}
         best = max((r for t, r in rates.items() if not t.startswith("mover")), default=float('nan'))
-        ratio = rates.get("mover", float('nan')) / best
-        print(f"{kind:<8}" + "".join(f"{rates.get(t, float('nan')):>9.1f}" for t in tools) + f"{ratio:>11.2f}x")
+        print(f"{kind:<8}" + "".join(f"{rates.get(t, float('nan')):>13.1f}" for t in tools)
+              + "".join(f"{rates.get(t, float('nan')) / best:>18.2f}x" for t in movers))
 PY
