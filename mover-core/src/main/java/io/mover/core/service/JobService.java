@@ -38,6 +38,15 @@ public interface JobService extends AutoCloseable {
 
     Optional<JobView> get(JobId id);
 
+    /**
+     * The job's view when this service has one at hand without blocking (in memory, or a cached view that may
+     * be up to a couple of seconds old), else empty; then {@link #get} answers, possibly blocking. Lets a
+     * caller on an event loop answer most polls without handing them to a thread that may block.
+     */
+    default Optional<JobView> peek(JobId id) {
+        return Optional.empty();
+    }
+
     /** Jobs, newest first, optionally only those in {@code state}. */
     List<JobView> list(Optional<JobState> state, int offset, int limit);
 

@@ -138,7 +138,12 @@ public final class DurableJobService implements JobService {
 
     @Override
     public Optional<JobView> get(JobId id) {
-        return durable.viewCache.get(id, key -> durable.store.get(key).map(views::view));
+        return durable.viewCache.get(id);
+    }
+
+    @Override
+    public Optional<JobView> peek(JobId id) {
+        return durable.viewCache.peek(id);
     }
 
     @Override

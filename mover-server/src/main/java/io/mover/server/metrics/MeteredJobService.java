@@ -115,6 +115,11 @@ public final class MeteredJobService implements JobService {
     }
 
     @Override
+    public Optional<JobView> peek(JobId id) {
+        return delegate.peek(id);
+    }
+
+    @Override
     public List<JobView> list(Optional<JobState> state, int offset, int limit) {
         return delegate.list(state, offset, limit);
     }

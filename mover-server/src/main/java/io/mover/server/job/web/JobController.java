@@ -87,6 +87,11 @@ public class JobController {
     @GetMapping(path = "/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
     public Mono<JobResponse> get(@PathVariable String id) {
         JobId jobId = parseId(id);
+        // most polls are answered here, on the event loop; only a view not at hand costs a blocking read
+        Optional<JobView> atHand = jobs.peek(jobId);
+        if (atHand.isPresent()) {
+            return Mono.just(JobResponse.of(atHand.get()));
+        }
         return blocking(() -> jobs.get(jobId).map(JobResponse::of).orElseThrow(() -> new JobNotFoundException(id)));
     }
 
