@@ -27,6 +27,7 @@ import io.mover.spi.Entry;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.mover.spi.PluginConfig;
+import io.mover.spi.PluginCounters;
 import io.mover.spi.RecursiveList;
 import io.mover.spi.RelativePath;
 import io.mover.spi.ServerSideCopy;
@@ -39,7 +40,7 @@ import io.mover.spi.Source;
  * beside the final one and renamed over it at commit. Share to share, {@link #copyFrom} has the service copy the
  * bytes (Copy File, the source authorized by a SAS), so they never pass through mover.
  */
-final class AzureFilesSink implements Sink, RecursiveList, ServerSideCopy {
+final class AzureFilesSink implements Sink, RecursiveList, ServerSideCopy, PluginCounters {
     static final long MAX_FILE_SIZE = 4L << 40;
     private static final String TEMPORARY = ".partial.";
     private static final Pattern FORBIDDEN = Pattern.compile("[\"\\\\:|<>*?\\x00-\\x1f]");
@@ -299,6 +300,12 @@ final class AzureFilesSink implements Sink, RecursiveList, ServerSideCopy {
                         + " (no \" \\ : | < > * ? or control characters, no trailing dot); rename it or exclude it");
             }
         }
+    }
+
+    /** The share's throttling counts: requests, 503s and 429s, resends, time waited. */
+    @Override
+    public java.util.Map<String, Long> counters() {
+        return share.throttle.counters();
     }
 
     @Override

@@ -13,13 +13,14 @@ import io.mover.spi.EndpointInfo;
 import io.mover.spi.Entry;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
+import io.mover.spi.PluginCounters;
 import io.mover.spi.RecursiveList;
 import io.mover.spi.RelativePath;
 import io.mover.spi.Source;
 import io.mover.spi.SourceReader;
 
 /** An Azure Files share as a source: listings with attributes, a tree crawled in parallel, ranged reads. */
-final class AzureFilesSource implements Source, RecursiveList {
+final class AzureFilesSource implements Source, RecursiveList, PluginCounters {
     final AzureShare share;
 
     AzureFilesSource(AzureShare share) {
@@ -88,6 +89,12 @@ final class AzureFilesSource implements Source, RecursiveList {
                 // nothing held between reads
             }
         };
+    }
+
+    /** The share's throttling counts: requests, 503s and 429s, resends, time waited. */
+    @Override
+    public java.util.Map<String, Long> counters() {
+        return share.throttle.counters();
     }
 
     @Override

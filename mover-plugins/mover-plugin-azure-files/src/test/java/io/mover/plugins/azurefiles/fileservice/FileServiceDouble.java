@@ -148,7 +148,7 @@ public final class FileServiceDouble implements AutoCloseable {
             try {
                 Request request = Request.parse(exchange);
                 increment(operationName(request));
-                if (!faults.admit()) {
+                if (faults.serverBusy || !faults.admit()) {
                     increment("throttled");
                     throw new ServiceError(503, "ServerBusy", "Operations per second is over the account limit.");
                 }
