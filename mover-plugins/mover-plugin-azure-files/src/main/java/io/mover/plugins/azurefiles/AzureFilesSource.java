@@ -19,7 +19,10 @@ import io.mover.spi.RelativePath;
 import io.mover.spi.Source;
 import io.mover.spi.SourceReader;
 
-/** An Azure Files share as a source: listings with attributes, a tree crawled in parallel, ranged reads. */
+/**
+ * An Azure Files share as a source: listings with attributes, a tree crawled in parallel, ranged reads. Directory
+ * entries carry their permission's descriptor ({@link Permissions}) for a sink on another share.
+ */
 final class AzureFilesSource implements Source, RecursiveList, PluginCounters {
     final AzureShare share;
 
@@ -34,17 +37,17 @@ final class AzureFilesSource implements Source, RecursiveList, PluginCounters {
 
     @Override
     public Optional<Entry> stat(RelativePath path) {
-        return share.stat(path);
+        return share.stat(path).map(share.permissions::withDescriptor);
     }
 
     @Override
     public Stream<Entry> list(RelativePath directory) {
-        return share.list(directory, name -> false);
+        return share.list(directory, name -> false).map(share.permissions::withDescriptor);
     }
 
     @Override
     public Stream<Entry> listRecursively(RelativePath directory) {
-        return Crawl.tree(share, directory, name -> false);
+        return Crawl.tree(share, directory, name -> false).map(share.permissions::withDescriptor);
     }
 
     @Override

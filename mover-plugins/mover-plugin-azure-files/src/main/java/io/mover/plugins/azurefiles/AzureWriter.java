@@ -125,11 +125,16 @@ final class AzureWriter implements SinkWriter {
         }
         // one request: Rename File carries the SMB properties (last-write time, and attributes and creation time if kept)
         FileSmbProperties smb = sink.smbFor(entry);
-        sink.share.call("rename into place", path, 'w', () -> client.renameWithResponse(new ShareFileRenameOptions(sink.share.sharePath(path))
+        sink.share.call("rename into place", path, 'w', () -> sink.share.renameSource(temporary).renameWithResponse(new ShareFileRenameOptions(sink.share.sharePath(path))
                 .setReplaceIfExists(true).setIgnoreReadOnly(true).setSmbProperties(smb), null, Context.NONE));
         committed = true;
         sink.closed(temporary);
         return new Entry(path, io.mover.spi.EntryType.FILE, size, smb.getFileLastWriteTime().toInstant(), io.mover.spi.Attributes.NONE);
+    }
+
+    /** Where the bytes go until the commit (for tests). */
+    RelativePath temporary() {
+        return temporary;
     }
 
     @Override
