@@ -158,6 +158,23 @@ final class NfsSession implements AutoCloseable {
         return name;
     }
 
+    /**
+     * What the RPC layer did over this session, for the job summary ({@code PluginCounters}): calls retransmitted,
+     * and connections made again after one ended.
+     */
+    java.util.Map<String, Long> counters() {
+        long retransmissions = 0;
+        long reconnects = 0;
+        for (NfsClient client : clients) {
+            retransmissions += client.rpc().retransmissions();
+            reconnects += client.rpc().reconnects();
+        }
+        java.util.Map<String, Long> counters = new java.util.LinkedHashMap<>();
+        counters.put("nfs.retransmissions", retransmissions);
+        counters.put("nfs.reconnects", reconnects);
+        return counters;
+    }
+
     @Override
     public void close() {
         clients.forEach(client -> client.rpc().close());

@@ -7,6 +7,7 @@ import io.mover.spi.EndpointInfo;
 import io.mover.spi.Entry;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
+import io.mover.spi.PluginCounters;
 import io.mover.spi.RelativePath;
 import io.mover.spi.Sink;
 import io.mover.spi.SinkWriter;
@@ -22,7 +23,7 @@ import java.util.stream.Stream;
  * An NFS export written through temporaries renamed into place. Listings hide temporaries; the names of
  * temporaries are reserved. Thread-safe.
  */
-final class NfsSink implements Sink {
+final class NfsSink implements Sink, PluginCounters {
     private static final long COMMIT_WINDOW = 32L << 20;
     /** Unstable data kept for possible resending, across all writers: past this, writers COMMIT early (bounds direct memory). */
     private static final long UNSTABLE_CAP = 256L << 20;
@@ -31,6 +32,7 @@ final class NfsSink implements Sink {
     private final String jobKey;
     private final Set<String> openTemporaries = ConcurrentHashMap.newKeySet();
     private final java.util.concurrent.atomic.AtomicLong unstableBytes = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.LongAdder resentWrites = new java.util.concurrent.atomic.LongAdder();
 
     NfsSink(NfsSession session, String jobKey) {
         this.tree = new NfsTree(session);
@@ -101,6 +103,18 @@ final class NfsSink implements Sink {
 
     boolean overUnstableCap() {
         return unstableBytes.get() > UNSTABLE_CAP;
+    }
+
+    void resent() {
+        resentWrites.increment();
+    }
+
+    @Override
+    public java.util.Map<String, Long> counters() {
+        // plus unstable WRITEs sent again because a COMMIT's verifier showed the server had restarted
+        java.util.Map<String, Long> counters = tree.session().counters();
+        counters.put("nfs.resent-unstable-writes", resentWrites.sum());
+        return counters;
     }
 
     void closed(NfsSinkWriter writer) {
