@@ -22,8 +22,8 @@ final class NfsSource implements Source, PluginCounters {
     private final NfsTree tree;
     private final NfsOptions options;
 
-    NfsSource(NfsSession session, NfsOptions options) {
-        this.tree = new NfsTree(session);
+    NfsSource(NfsSession session, NfsOptions options, boolean followLinks) {
+        this.tree = new NfsTree(session, followLinks);
         this.options = options;
         tree.root(false);
     }
@@ -40,7 +40,7 @@ final class NfsSource implements Source, PluginCounters {
 
     @Override
     public Stream<Entry> list(RelativePath directory) {
-        return tree.list(directory).stream().map(item -> NfsTree.entry(directory.resolve(item.name()), item.attributes()));
+        return tree.entries(directory, name -> false).stream();
     }
 
     @Override
