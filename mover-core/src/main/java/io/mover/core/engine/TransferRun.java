@@ -56,8 +56,8 @@ final class TransferRun {
     private final Manifest manifest;
     /** The sync's phases when this run is a sync job; null for copies and units. */
     private final SyncRun sync;
-    /** Files started and not yet finished: a cancel aborts their writers at once (see {@link FileCopy#abortOnCancel()}). */
-    private final java.util.Set<FileCopy> filesInFlight = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Files started and not yet finished: a cancel aborts their writers at once. */
+    private CancelAborts inFlight;
     /** Set once the sink has declined a server-side copy from this source: every later file streams. */
     private volatile boolean serverSideCopyDeclined;
 
@@ -89,8 +89,7 @@ final class TransferRun {
 
     JobSummary run() {
         ticker.start();
-        // aborts run on their own threads: a plugin's abort may make a request, and the canceller must not wait for it
-        Runnable forget = cancellation.onCancel(() -> filesInFlight.forEach(file -> Thread.ofVirtual().name("mover-abort").start(file::abortOnCancel)));
+        inFlight = new CancelAborts(cancellation);
         try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
             workers = executor;
             if (sync != null) {
@@ -107,7 +106,7 @@ final class TransferRun {
         catch (MoverException e) {
             fatal.compareAndSet(null, e);
         }
-        forget.run();
+        inFlight.close();
         if (sync != null) {
             sync.finish();
         }
@@ -204,7 +203,7 @@ final class TransferRun {
      * permit: the range sees the stop at once and the file is accounted for.
      */
     void schedule(FileCopy file) {
-        filesInFlight.add(file);
+        inFlight.started(file);
         file.directoryOpened();
         for (int range = 0; range < file.ranges(); range++) {
             long start = System.nanoTime();
@@ -229,7 +228,7 @@ final class TransferRun {
 
     /** The file has ended (committed, failed, skipped or aborted). */
     void fileEnded(FileCopy file) {
-        filesInFlight.remove(file);
+        inFlight.ended(file);
     }
 
     void symlink(Entry entry) {
