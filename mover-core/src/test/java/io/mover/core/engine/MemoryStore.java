@@ -31,7 +31,7 @@ import io.mover.spi.SourceReader;
  * A tree in memory that is both a source and a sink, faithful to the SPI contract (temporaries
  * invisible until commit, positional writes, NOT_FOUND / NOT_A_DIRECTORY), with faults to inject.
  */
-public final class MemoryStore implements Source, Sink {
+public final class MemoryStore implements Source, Sink, io.mover.spi.PluginCounters {
     static final EndpointInfo INFO = new EndpointInfo(Duration.ofNanos(1), Set.of(), true, false, true);
 
     record Node(EntryType type, byte[] data, Instant mtime) {}
@@ -46,6 +46,9 @@ public final class MemoryStore implements Source, Sink {
     /** Flip a byte of every file whose name starts with this, after the write (a lying disk). */
     volatile String corruptPrefix = "\0";
     volatile long writeDelayNanos;
+    /** Writes wait (at most a minute) until their writer is aborted, like a request waiting out a throttled service. */
+    volatile boolean writesBlockUntilAbort;
+    final java.util.concurrent.atomic.LongAdder writes = new java.util.concurrent.atomic.LongAdder();
     final AtomicInteger commits = new AtomicInteger();
 
     MemoryStore() {
@@ -189,6 +192,13 @@ public final class MemoryStore implements Source, Sink {
                 if (writeDelayNanos > 0) {
                     java.util.concurrent.locks.LockSupport.parkNanos(writeDelayNanos);
                 }
+                for (long end = System.nanoTime() + 60_000_000_000L; writesBlockUntilAbort && !done && System.nanoTime() < end; ) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+                }
+                if (done) {
+                    throw new MoverException(ErrorCode.CANCELLED, "aborted");
+                }
+                writes.increment();
                 source.get(buffer, (int) position, n);
             }
 
@@ -224,6 +234,11 @@ public final class MemoryStore implements Source, Sink {
         if (node != null) {
             nodes.put(path, new Node(node.type(), node.data(), entry.lastModified()));
         }
+    }
+
+    @Override
+    public Map<String, Long> counters() {
+        return Map.of("memory.writes", writes.sum());
     }
 
     @Override
