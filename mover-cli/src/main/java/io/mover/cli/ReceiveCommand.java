@@ -76,6 +76,9 @@ final class ReceiveCommand implements Callable<Integer>, CliCommand {
     Map<String, String> receiverConfig = new LinkedHashMap<>();
 
     @Mixin
+    PeerTlsFlags.Receiver tls = new PeerTlsFlags.Receiver();
+
+    @Mixin
     CommonOptions common = new CommonOptions();
 
     ReceiveCommand(CliContext context) {
@@ -102,6 +105,7 @@ final class ReceiveCommand implements Callable<Integer>, CliCommand {
         Map<String, String> settings = new LinkedHashMap<>(receiverConfig);
         settings.putIfAbsent("frame-timeout", frameTimeout.toMillis() + "ms");
         token().ifPresent(token -> settings.put("token", token));
+        settings.putAll(tls.settings());
         PluginConfig config = receivers.receiverConfigSpec().parse(settings);
 
         Path scratch = Files.createTempDirectory("mover-receive-");
@@ -116,6 +120,7 @@ final class ReceiveCommand implements Callable<Integer>, CliCommand {
         }
         try {
             InetSocketAddress bound = receiver.address();
+            receiver.certificateFingerprint().ifPresent(pin -> out.printf("mover: TLS 1.3, certificate %s (senders: --tls-fingerprint %s)%n", pin, pin));
             out.printf("mover: receiving into %s on %s:%d (%s); stop with Ctrl-C%n", dest, bound.getAddress().getHostAddress(), bound.getPort(),
                     settings.containsKey("token") ? "token required" : "no token, loopback only");
             out.flush();

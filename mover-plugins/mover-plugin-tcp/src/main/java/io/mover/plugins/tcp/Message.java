@@ -17,7 +17,13 @@ import static java.util.Objects.requireNonNull;
  * {@link Failure}).
  */
 sealed interface Message {
-    /** Receiver → sender, first frame on every connection. */
+    /**
+     * Receiver → sender, in plain text, the first frame of a receiver with TLS: the sender starts TLS (a
+     * TLS 1.3 client handshake) and everything after, HELLO included, runs inside it.
+     */
+    record StartTls(int version) implements Message {}
+
+    /** Receiver → sender, first frame on every connection (the first inside TLS when the receiver has TLS). */
     record Hello(int version, byte[] nonce, int maxFrame, int window, byte[] codecs) implements Message {}
 
     /**

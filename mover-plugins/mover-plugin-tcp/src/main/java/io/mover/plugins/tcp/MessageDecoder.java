@@ -14,6 +14,7 @@ import io.mover.plugins.tcp.Message.FileRequest;
 import io.mover.plugins.tcp.Message.Hello;
 import io.mover.plugins.tcp.Message.Listing;
 import io.mover.plugins.tcp.Message.PathRequest;
+import io.mover.plugins.tcp.Message.StartTls;
 import io.mover.plugins.tcp.Message.Welcome;
 import io.mover.spi.BlockHeader;
 import io.mover.spi.Entry;
@@ -47,6 +48,10 @@ final class MessageDecoder extends MessageToMessageDecoder<ByteBuf> {
             byte type = frame.readByte();
             Message message = switch (type) {
                 case Wire.HELLO -> hello(frame);
+                case Wire.START_TLS -> {
+                    Wire.need(frame, 2);
+                    yield new StartTls(frame.readUnsignedShort());
+                }
                 case Wire.AUTH -> {
                     Wire.need(frame, 2);
                     int version = frame.readUnsignedShort();

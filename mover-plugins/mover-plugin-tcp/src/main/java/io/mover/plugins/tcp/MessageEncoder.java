@@ -13,6 +13,7 @@ import io.mover.plugins.tcp.Message.FileRequest;
 import io.mover.plugins.tcp.Message.Hello;
 import io.mover.plugins.tcp.Message.Listing;
 import io.mover.plugins.tcp.Message.PathRequest;
+import io.mover.plugins.tcp.Message.StartTls;
 import io.mover.plugins.tcp.Message.Welcome;
 import io.mover.spi.BlockHeader;
 import io.mover.spi.Entry;
@@ -65,6 +66,7 @@ final class MessageEncoder extends MessageToMessageEncoder<Message> {
 
     private static void write(ByteBuf buf, Message message) {
         switch (message) {
+            case StartTls start -> buf.writeByte(Wire.START_TLS).writeShort(start.version());
             case Hello hello -> {
                 buf.writeByte(Wire.HELLO).writeShort(hello.version()).writeBytes(hello.nonce()).writeInt(hello.maxFrame()).writeInt(hello.window());
                 buf.writeByte(hello.codecs().length).writeBytes(hello.codecs());

@@ -19,8 +19,10 @@ import static java.util.Objects.requireNonNull;
  * @param handshakeTimeout how long a new connection may take to authenticate
  * @param sessionGrace how long a session's unfinished files wait for the sender to reconnect before they are aborted
  * @param maxConnections connections served at once; more are closed on arrival
+ * @param tls whether (and with which certificate) connections run inside TLS
  */
-record ReceiverSettings(byte[] token, int window, Duration frameTimeout, Duration handshakeTimeout, Duration sessionGrace, int maxConnections) {
+record ReceiverSettings(byte[] token, int window, Duration frameTimeout, Duration handshakeTimeout, Duration sessionGrace, int maxConnections,
+        TlsSettings tls) {
     static final ConfigKey TOKEN = ConfigKey.optional("token", ConfigType.SECRET,
             "The shared secret senders must prove they know (never sent over the wire). Required unless listening on loopback.");
     static final ConfigKey WINDOW = ConfigKey.optional("window", ConfigType.INT, "8",
@@ -33,13 +35,20 @@ record ReceiverSettings(byte[] token, int window, Duration frameTimeout, Duratio
             "How long unfinished files of a sender whose connections all dropped wait for it to reconnect.");
     static final ConfigKey MAX_CONNECTIONS = ConfigKey.optional("max-connections", ConfigType.INT, "256",
             "Connections served at once.").withValidator(v -> (Integer) v >= 1, "at least 1");
-    static final ConfigSpec SPEC = ConfigSpec.of(TOKEN, WINDOW, FRAME_TIMEOUT, HANDSHAKE_TIMEOUT, SESSION_GRACE, MAX_CONNECTIONS);
+    static final ConfigSpec SPEC = ConfigSpec.of(TOKEN, WINDOW, FRAME_TIMEOUT, HANDSHAKE_TIMEOUT, SESSION_GRACE, MAX_CONNECTIONS,
+            TlsSettings.TLS, TlsSettings.CERTIFICATE, TlsSettings.KEY, TlsSettings.RECEIVER_CA, TlsSettings.DIRECTORY);
 
     ReceiverSettings {
         requireNonNull(token, "token is null");
         requireNonNull(frameTimeout, "frameTimeout is null");
         requireNonNull(handshakeTimeout, "handshakeTimeout is null");
         requireNonNull(sessionGrace, "sessionGrace is null");
+        requireNonNull(tls, "tls is null");
+    }
+
+    /** Without TLS. */
+    ReceiverSettings(byte[] token, int window, Duration frameTimeout, Duration handshakeTimeout, Duration sessionGrace, int maxConnections) {
+        this(token, window, frameTimeout, handshakeTimeout, sessionGrace, maxConnections, TlsSettings.OFF);
     }
 
     static ReceiverSettings from(PluginConfig config) {
@@ -49,11 +58,12 @@ record ReceiverSettings(byte[] token, int window, Duration frameTimeout, Duratio
                 config.duration(FRAME_TIMEOUT.name()).orElse(Duration.ofSeconds(30)),
                 config.duration(HANDSHAKE_TIMEOUT.name()).orElse(Duration.ofSeconds(10)),
                 config.duration(SESSION_GRACE.name()).orElse(Duration.ofSeconds(60)),
-                config.integer(MAX_CONNECTIONS.name()).orElse(256));
+                config.integer(MAX_CONNECTIONS.name()).orElse(256),
+                TlsSettings.receiver(config));
     }
 
     @Override
     public String toString() {
-        return "ReceiverSettings[token=" + (token.length == 0 ? "none" : "[hidden]") + ", window=" + window + ", frameTimeout=" + frameTimeout + "]";
+        return "ReceiverSettings[token=" + (token.length == 0 ? "none" : "[hidden]") + ", window=" + window + ", frameTimeout=" + frameTimeout + ", tls=" + tls.enabled() + "]";
     }
 }

@@ -29,6 +29,7 @@ final class Wire {
     static final byte HELLO = 0x01;
     static final byte AUTH = 0x02;
     static final byte WELCOME = 0x03;
+    static final byte START_TLS = 0x04;
     static final byte STAT = 0x10;
     static final byte LIST = 0x11;
     static final byte MKDIRS = 0x12;

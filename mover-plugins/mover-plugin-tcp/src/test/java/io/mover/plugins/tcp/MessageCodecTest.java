@@ -62,6 +62,7 @@ class MessageCodecTest {
         assertThat(roundTrip(new Message.EntryReply(10, Optional.of(ENTRY)))).isEqualTo(new Message.EntryReply(10, Optional.of(ENTRY)));
         assertThat(roundTrip(new Listing(11, List.of(ENTRY, ENTRY), true))).isEqualTo(new Listing(11, List.of(ENTRY, ENTRY), true));
         assertThat(roundTrip(new Message.Failure(12, "NOT_FOUND", "gone"))).isEqualTo(new Message.Failure(12, "NOT_FOUND", "gone"));
+        assertThat(roundTrip(new Message.StartTls(Wire.VERSION))).isEqualTo(new Message.StartTls(Wire.VERSION));
     }
 
     @Test
