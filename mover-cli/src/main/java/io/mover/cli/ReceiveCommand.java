@@ -2,12 +2,9 @@ package io.mover.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -16,14 +13,11 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 import io.mover.core.plugin.PluginRegistry;
+import io.mover.core.receive.ReceiverLauncher;
 import io.mover.spi.EndpointUri;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.mover.spi.PeerReceiver;
-import io.mover.spi.PeerReceivers;
-import io.mover.spi.PluginConfig;
-import io.mover.spi.PluginContext;
-import io.mover.spi.SinkFactory;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -95,25 +89,16 @@ final class ReceiveCommand implements Callable<Integer>, CliCommand {
         CliLogging.configure(common.effectiveLogLevel().compareTo(CliLogging.Level.INFO) < 0 ? CliLogging.Level.INFO : common.effectiveLogLevel());
         InetSocketAddress address = address(listen);
         PluginRegistry registry = CliPlugins.load(common.pluginDirectories);
-        SinkFactory tcp = registry.sink("tcp");
-        if (!(tcp instanceof PeerReceivers receivers)) {
-            throw new MoverException(ErrorCode.UNSUPPORTED, "the installed tcp plugin cannot receive; reinstall mover");
-        }
         EndpointUri dest = EndpointUri.parse(destination);
-        SinkFactory local = registry.sink(dest.scheme());
-        PluginConfig localConfig = local.configSpec().parse(noFsync ? Map.of() : Map.of("fsync", "true"));
         Map<String, String> settings = new LinkedHashMap<>(receiverConfig);
         settings.putIfAbsent("frame-timeout", frameTimeout.toMillis() + "ms");
         token().ifPresent(token -> settings.put("token", token));
         settings.putAll(tls.settings());
-        PluginConfig config = receivers.receiverConfigSpec().parse(settings);
 
         Path scratch = Files.createTempDirectory("mover-receive-");
         System.Logger logger = System.getLogger("io.mover.receive");
         PrintWriter out = spec.commandLine().getOut();
-        receiver = receivers.listen(address, config,
-                jobKey -> local.create(dest, localConfig, new PluginContext(jobKey, scratch, Clock.systemUTC(), logger)),
-                registry.codecs(), new PluginContext("receiver", scratch, Clock.systemUTC(), logger));
+        receiver = ReceiverLauncher.listen(registry, new ReceiverLauncher.Request(address, destination, !noFsync, settings, scratch), logger);
         Thread hook = new Thread(receiver::close, "mover-receive-shutdown");
         if (context.shutdownHooks()) {
             Runtime.getRuntime().addShutdownHook(hook);
@@ -158,24 +143,7 @@ final class ReceiveCommand implements Callable<Integer>, CliCommand {
     }
 
     static InetSocketAddress address(String text) {
-        int colon = text.lastIndexOf(':');
-        if (colon < 0) {
-            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "--listen " + text + " needs HOST:PORT, as in 127.0.0.1:" + DEFAULT_PORT);
-        }
-        try {
-            int port = Integer.parseInt(text.substring(colon + 1));
-            if (port < 0 || port > 65535) {
-                throw new NumberFormatException();
-            }
-            String host = text.substring(0, colon).replace("[", "").replace("]", "");
-            return new InetSocketAddress(InetAddress.getByName(host.isEmpty() ? "127.0.0.1" : host), port);
-        }
-        catch (NumberFormatException e) {
-            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "--listen " + text + ": the port must be 0 to 65535");
-        }
-        catch (UnknownHostException e) {
-            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "--listen " + text + ": unknown host " + e.getMessage());
-        }
+        return ReceiverLauncher.address(text, "--listen");
     }
 
     private static void deleteQuietly(Path directory) {
