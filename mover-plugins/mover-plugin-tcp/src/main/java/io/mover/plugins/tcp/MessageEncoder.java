@@ -12,7 +12,9 @@ import io.mover.plugins.tcp.Message.Failure;
 import io.mover.plugins.tcp.Message.FileRequest;
 import io.mover.plugins.tcp.Message.Hello;
 import io.mover.plugins.tcp.Message.Listing;
+import io.mover.plugins.tcp.Message.Kept;
 import io.mover.plugins.tcp.Message.PathRequest;
+import io.mover.plugins.tcp.Message.Resume;
 import io.mover.plugins.tcp.Message.StartTls;
 import io.mover.plugins.tcp.Message.Welcome;
 import io.mover.spi.BlockHeader;
@@ -93,6 +95,15 @@ final class MessageEncoder extends MessageToMessageEncoder<Message> {
                 buf.writerIndex(buf.writerIndex() + BlockHeader.LENGTH);
             }
             case FileRequest request -> buf.writeByte(request.type()).writeInt(request.id()).writeInt(request.file());
+            case Resume resume -> {
+                buf.writeByte(Wire.RESUME).writeInt(resume.id()).writeInt(resume.file());
+                Wire.writeEntry(buf, resume.entry());
+                Wire.writeString(buf, resume.key());
+            }
+            case Kept kept -> {
+                buf.writeByte(Wire.KEPT).writeInt(kept.id()).writeInt(kept.blocks().size());
+                kept.blocks().forEach(block -> buf.writeLong(block.position()).writeInt(block.length()).writeInt(block.crc32c()));
+            }
             case Done done -> buf.writeByte(Wire.DONE).writeInt(done.id()).writeLong(done.value());
             case EntryReply reply -> {
                 buf.writeByte(Wire.ENTRY).writeInt(reply.id());

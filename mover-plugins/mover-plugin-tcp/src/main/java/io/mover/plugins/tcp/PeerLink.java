@@ -48,6 +48,7 @@ final class PeerLink implements AutoCloseable {
     private int next;
     private final LongAdder waiting = new LongAdder();
     private final LongAdder sent = new LongAdder();
+    private final LongAdder resumed = new LongAdder();
 
     PeerLink(InetSocketAddress address, SenderSettings settings, String jobKey) {
         this.jobKey = requireNonNull(jobKey, "jobKey is null");
@@ -177,8 +178,21 @@ final class PeerLink implements AutoCloseable {
         sent.add(bytes);
     }
 
+    /** Counts raw bytes not sent because the receiver's partial held them (RESUME). */
+    void resumed(long bytes) {
+        resumed.add(bytes);
+    }
+
+    long resumedBytes() {
+        return resumed.sum();
+    }
+
     LinkSink.Load load() {
         return new LinkSink.Load(sent.sum(), waiting.sum());
+    }
+
+    long resumeMinSize() {
+        return settings.resumeMinSize();
     }
 
     Duration timeout() {
@@ -195,6 +209,9 @@ final class PeerLink implements AutoCloseable {
             }
         }
         long start = System.nanoTime();
+        if (resumed.sum() > 0) {
+            LOG.log(System.Logger.Level.INFO, () -> resumed.sum() + " bytes the receiver at " + address + " kept from an earlier run were not sent again");
+        }
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
         LOG.log(System.Logger.Level.DEBUG, () -> "link to " + address + " closed in " + (System.nanoTime() - start) / 1_000_000 + " ms");
     }

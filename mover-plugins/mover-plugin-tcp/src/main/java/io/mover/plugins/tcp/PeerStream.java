@@ -343,6 +343,7 @@ final class PeerStream {
     private static int replyId(Object message) {
         return switch (message) {
             case Message.Done done -> done.id();
+            case Message.Kept kept -> kept.id();
             case Message.EntryReply entry -> entry.id();
             case Listing listing -> listing.id();
             default -> throw new ProtocolException("unexpected " + message.getClass().getSimpleName() + " from the receiver");
