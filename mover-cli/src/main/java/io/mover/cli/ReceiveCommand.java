@@ -66,6 +66,10 @@ final class ReceiveCommand implements Callable<Integer>, CliCommand {
             description = "Close a connection that starts a frame and does not finish it within this time. Default: ${DEFAULT-VALUE}.")
     Duration frameTimeout;
 
+    @Option(names = "--cap-mbps", paramLabel = "N", defaultValue = "0",
+            description = "Cap what arrives at N megabits per second over all senders (100 = 12.5 MB/s); 0 for none. Default: ${DEFAULT-VALUE}.")
+    String capMbps;
+
     @Option(names = "--receiver-config", paramLabel = "KEY=VALUE", description = "Another receiver setting (window, session-grace, max-connections); repeatable.")
     Map<String, String> receiverConfig = new LinkedHashMap<>();
 
@@ -92,6 +96,7 @@ final class ReceiveCommand implements Callable<Integer>, CliCommand {
         EndpointUri dest = EndpointUri.parse(destination);
         Map<String, String> settings = new LinkedHashMap<>(receiverConfig);
         settings.putIfAbsent("frame-timeout", frameTimeout.toMillis() + "ms");
+        settings.putIfAbsent("cap-mbps", capMbps);
         token().ifPresent(token -> settings.put("token", token));
         settings.putAll(tls.settings());
 

@@ -46,6 +46,7 @@ final class PeerServer implements PeerReceiver {
     private final Map<String, String> jobs = new java.util.HashMap<>();
     private final Function<String, Sink> destination;
     private final Decoders decoders;
+    private final ReceiveCap cap;
     private final System.Logger logger;
     private final EndpointInfo info;
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
@@ -68,6 +69,7 @@ final class PeerServer implements PeerReceiver {
         this.tls = requireNonNull(tls, "tls is null");
         this.destination = requireNonNull(destination, "destination is null");
         this.decoders = new Decoders(codecs);
+        this.cap = ReceiveCap.of(settings.capMbps());
         this.logger = requireNonNull(logger, "logger is null");
         this.info = sink("receiver").info();
     }
@@ -135,7 +137,7 @@ final class PeerServer implements PeerReceiver {
         synchronized (jobs) {
             Sink sink = sink(jobKey);
             ReceiverSession joined = sessions.compute(sessionId, (id, existing) -> {
-                ReceiverSession session = existing != null ? existing : new ReceiverSession(id, sink, decoders, logger);
+                ReceiverSession session = existing != null ? existing : new ReceiverSession(id, sink, decoders, cap, logger);
                 session.joined();
                 return session;
             });

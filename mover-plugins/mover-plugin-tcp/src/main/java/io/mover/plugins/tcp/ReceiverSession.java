@@ -42,6 +42,7 @@ final class ReceiverSession {
     private final String id;
     private final Sink sink;
     private final Decoders decoders;
+    private final ReceiveCap cap;
     private final System.Logger logger;
     private final Map<Integer, OpenFile> files = new ConcurrentHashMap<>();
     /** Connections of this session, and the pending abort once none is left; guarded by this. */
@@ -58,7 +59,8 @@ final class ReceiverSession {
         }
     }
 
-    ReceiverSession(String id, Sink sink, Decoders decoders, System.Logger logger) {
+    ReceiverSession(String id, Sink sink, Decoders decoders, ReceiveCap cap, System.Logger logger) {
+        this.cap = requireNonNull(cap, "cap is null");
         this.id = requireNonNull(id, "id is null");
         this.sink = requireNonNull(sink, "sink is null");
         this.decoders = requireNonNull(decoders, "decoders is null");
@@ -216,6 +218,8 @@ final class ReceiverSession {
             throw new MoverException(ErrorCode.INVALID_ARGUMENT, "a block ending at " + end + " lies beyond the announced size "
                     + file.entry().size() + " of " + file.entry().path());
         }
+        // the cap counts what crossed the link (the encoded bytes), before the disk and the codec run
+        cap.acquire((long) block.payload().readableBytes() + io.mover.spi.BlockHeader.LENGTH);
         ByteBuffer raw = decoders.decode(block.header(), block.payload().nioBuffer());
         if (file.writer() instanceof ResumableWriter resumable) {
             resumable.write(block.position(), raw, block.header().crc32c());
