@@ -47,7 +47,17 @@ final class LocalPartials {
                 writer = fresh.get();
             }
             else {
-                writer = reopened.apply(FileChannel.open(temporary, StandardOpenOption.WRITE));
+                FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE);
+                try {
+                    if (channel.size() > size) {
+                        channel.truncate(size); // nothing past the announced size may end up in the file
+                    }
+                }
+                catch (IOException e) {
+                    channel.close();
+                    throw e;
+                }
+                writer = reopened.apply(channel);
             }
             return new LocalResumableWriter(writer, BlockJournal.create(journal, kept), kept);
         }
