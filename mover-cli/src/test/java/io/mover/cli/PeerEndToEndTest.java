@@ -141,4 +141,31 @@ class PeerEndToEndTest {
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.err()).contains("needs a token");
     }
+
+    @Test
+    void withTlsTheReceiverPrintsItsFingerprintAndAPinnedSenderCopiesByteForByte() throws Exception {
+        Path source = Trees.sample(temp.resolve("src"));
+        Path destination = temp.resolve("dst");
+        int port = receive(destination, Map.of("MOVER_PEER_TOKEN", "tls-token"), "--tls", "--tls-dir", temp.resolve("tls").toString());
+        java.util.regex.Matcher printed = java.util.regex.Pattern.compile("--tls-fingerprint (sha256:[0-9a-f]{64})").matcher(receiverOut.toString());
+        assertThat(printed.find()).as(receiverOut.toString()).isTrue();
+        Map<String, String> token = Map.of("MOVER_PEER_TOKEN", "tls-token");
+
+        CliRun plain = CliRun.withEnvironment(token, "copy", source.toString(), "tcp://127.0.0.1:" + port + "/x");
+        assertThat(plain.exitCode()).isNotZero();
+        assertThat(plain.errLines()).hasSize(1);
+        assertThat(plain.err()).contains("requires TLS");
+
+        CliRun pinned = CliRun.withEnvironment(token, "copy", "--tls-fingerprint", printed.group(1), source.toString(), "tcp://127.0.0.1:" + port + "/x");
+        assertThat(pinned.exitCode()).as(pinned.err()).isZero();
+        assertThat(Trees.describe(destination.resolve("x"))).isEqualTo(Trees.describe(source));
+    }
+
+    @Test
+    void tlsOptionsWithALocalDestinationAreRefused() throws IOException {
+        CliRun run = CliRun.of("copy", "--tls", Trees.sample(temp.resolve("src")).toString(), temp.resolve("dst").toString());
+
+        assertThat(run.exitCode()).isNotZero();
+        assertThat(run.err()).contains("apply to tcp:// destinations only");
+    }
 }

@@ -1,6 +1,7 @@
 package io.mover.spi;
 
 import java.net.InetSocketAddress;
+import java.util.Optional;
 
 /**
  * A running receiver started by {@link PeerReceivers#listen}. Thread-safe.
@@ -10,6 +11,16 @@ import java.net.InetSocketAddress;
 public interface PeerReceiver extends AutoCloseable {
     /** Where it listens (the port chosen when 0 was asked for). */
     InetSocketAddress address();
+
+    /**
+     * The SHA-256 fingerprint ({@code sha256:HEX}) of the certificate the receiver presents when it runs
+     * TLS, for senders to pin; empty without TLS.
+     *
+     * @since 1.2
+     */
+    default Optional<String> certificateFingerprint() {
+        return Optional.empty();
+    }
 
     /** Stops accepting, closes every connection, aborts unfinished files and waits (bounded) for its threads. */
     @Override

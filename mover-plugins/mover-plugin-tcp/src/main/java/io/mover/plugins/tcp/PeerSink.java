@@ -94,8 +94,31 @@ final class PeerSink implements Sink, LinkSink {
     public SinkWriter create(RelativePath path, long size, Entry entry) {
         int file = files.incrementAndGet();
         Entry target = new Entry(base.resolve(path), entry.type(), size, entry.lastModified(), entry.attributes());
-        done(link.call(id -> new EntryRequest(id, Wire.OPEN, file, target)));
-        return new PeerWriter(link, this, file, target);
+        if (size < link.resumeMinSize()) {
+            done(link.call(id -> new EntryRequest(id, Wire.OPEN, file, target)));
+            return new PeerWriter(link, this, file, target, List.of());
+        }
+        Message reply = link.call(id -> new Message.Resume(id, file, target, versionKey(target))).getLast();
+        if (reply instanceof Message.Kept kept) {
+            return new PeerWriter(link, this, file, target, kept.blocks());
+        }
+        throw unexpected(reply);
+    }
+
+    /**
+     * The source file's version as the receiver keys its partial: the path, size and modification time. A
+     * file changed since the partial was written has another key (a fresh partial); one changed with its
+     * size and time kept is still caught, since every kept block is compared by CRC32C before it is skipped.
+     */
+    static String versionKey(Entry entry) {
+        String identity = entry.path() + "\n" + entry.size() + "\n" + entry.lastModified().getEpochSecond() + "." + entry.lastModified().getNano();
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(identity.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(digest, 0, 16);
+        }
+        catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK has no SHA-256", e);
+        }
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.mover.plugins.tcp;
 
 import java.net.InetSocketAddress;
 import java.util.Collection;
+import java.util.Optional;
 import java.util.function.Function;
 
 import io.mover.spi.CodecFactory;
@@ -70,6 +71,8 @@ public final class TcpSinkFactory implements SinkFactory, PeerReceivers {
     @Override
     public PeerReceiver listen(InetSocketAddress address, PluginConfig config, Function<String, Sink> destination, Collection<CodecFactory> codecs,
             PluginContext context) {
-        return new PeerServer(ReceiverSettings.from(config), destination, codecs, context.logger()).bind(address);
+        ReceiverSettings settings = ReceiverSettings.from(config);
+        Optional<PeerTls.Server> tls = settings.tls().enabled() ? Optional.of(PeerTls.server(settings.tls())) : Optional.empty();
+        return new PeerServer(settings, tls, destination, codecs, context.logger()).bind(address);
     }
 }

@@ -62,6 +62,10 @@ class MessageCodecTest {
         assertThat(roundTrip(new Message.EntryReply(10, Optional.of(ENTRY)))).isEqualTo(new Message.EntryReply(10, Optional.of(ENTRY)));
         assertThat(roundTrip(new Listing(11, List.of(ENTRY, ENTRY), true))).isEqualTo(new Listing(11, List.of(ENTRY, ENTRY), true));
         assertThat(roundTrip(new Message.Failure(12, "NOT_FOUND", "gone"))).isEqualTo(new Message.Failure(12, "NOT_FOUND", "gone"));
+        assertThat(roundTrip(new Message.StartTls(Wire.VERSION))).isEqualTo(new Message.StartTls(Wire.VERSION));
+        assertThat(roundTrip(new Message.Resume(13, 4, ENTRY, "k3y_-"))).isEqualTo(new Message.Resume(13, 4, ENTRY, "k3y_-"));
+        assertThat(roundTrip(new Message.Kept(14, List.of(new io.mover.spi.ResumableWriter.Block(1L << 33, 1 << 20, -7)))))
+                .isEqualTo(new Message.Kept(14, List.of(new io.mover.spi.ResumableWriter.Block(1L << 33, 1 << 20, -7))));
     }
 
     @Test
