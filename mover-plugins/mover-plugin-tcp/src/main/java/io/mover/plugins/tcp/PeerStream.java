@@ -227,8 +227,7 @@ final class PeerStream {
         /** START_TLS, the receiver's plain first frame when it runs TLS: the rest of the connection runs inside TLS. */
         private void startTls(ChannelHandlerContext ctx) {
             if (tls.isEmpty()) {
-                throw new MoverException(ErrorCode.UNSUPPORTED, "the receiver at " + where() + " requires TLS: add --tls-fingerprint sha256:..."
-                        + " (printed by 'mover receive --tls') or --tls-ca FILE");
+                throw PeerTls.required(where());
             }
             if (tlsStarted || hello.isDone()) {
                 throw new ProtocolException("START_TLS after the handshake began");
@@ -251,12 +250,7 @@ final class PeerStream {
         }
 
         private MoverException tlsFailed(Throwable cause) {
-            Throwable root = cause;
-            while (root.getCause() != null && root.getCause() != root) {
-                root = root.getCause();
-            }
-            String why = root instanceof java.nio.channels.ClosedChannelException ? "the receiver closed the connection" : String.valueOf(root.getMessage());
-            return new MoverException(ErrorCode.AUTHENTICATION_FAILED, "TLS with the receiver at " + where() + " failed: " + why);
+            return PeerTls.failed(cause, where());
         }
 
         @Override
@@ -266,8 +260,7 @@ final class PeerStream {
                     case Message.StartTls start -> startTls(ctx);
                     case Hello h -> {
                         if (tls.isPresent() && !tlsStarted) {
-                            throw new MoverException(ErrorCode.UNSUPPORTED, "the receiver at " + where()
-                                    + " runs without TLS, and this sender asks for TLS: start the receiver with --tls, or drop the TLS options here");
+                            throw PeerTls.missing(where());
                         }
                         if (h.version() != Wire.VERSION) {
                             throw new ProtocolException("the receiver speaks protocol version " + h.version() + ", this sender " + Wire.VERSION);

@@ -79,6 +79,28 @@ final class PeerTls {
         }
     }
 
+    /** A sender without TLS options met a receiver that announced TLS (START_TLS). */
+    static MoverException required(String receiver) {
+        return new MoverException(ErrorCode.UNSUPPORTED, "the receiver at " + receiver + " requires TLS: add --tls-fingerprint sha256:..."
+                + " (printed by 'mover receive --tls') or --tls-ca FILE");
+    }
+
+    /** A sender with TLS options met a receiver that speaks in plain text (HELLO first): it never falls back. */
+    static MoverException missing(String receiver) {
+        return new MoverException(ErrorCode.UNSUPPORTED, "the receiver at " + receiver
+                + " runs without TLS, and this sender asks for TLS: start the receiver with --tls, or drop the TLS options here");
+    }
+
+    /** A failed handshake (or TLS record) as one line naming its innermost cause: a pin mismatch, a refused certificate. */
+    static MoverException failed(Throwable cause, String receiver) {
+        Throwable root = cause;
+        for (int depth = 0; depth < 20 && root.getCause() != null && root.getCause() != root; depth++) {
+            root = root.getCause();
+        }
+        String why = root instanceof java.nio.channels.ClosedChannelException ? "the receiver closed the connection" : String.valueOf(root.getMessage());
+        return new MoverException(ErrorCode.AUTHENTICATION_FAILED, "TLS with the receiver at " + receiver + " failed: " + why);
+    }
+
     /** The first certificate of a PEM chain. */
     static X509Certificate leaf(String pem, String what) {
         try {

@@ -117,6 +117,23 @@ class MessageCodecTest {
     }
 
     @Test
+    void aResumeKeyThatIsNotAPlainNameAndAnOversizeKeptListAreProtocolErrors() {
+        for (String key : List.of("../x", "", "a/b", "k".repeat(65))) {
+            ByteBuf frame = Unpooled.buffer().writeByte(Wire.RESUME).writeInt(1).writeInt(1);
+            Wire.writeEntry(frame, ENTRY);
+            Wire.writeString(frame, key);
+            assertThatThrownBy(() -> MessageDecoder.decode(frame)).as(key).isInstanceOf(ProtocolException.class).hasMessageContaining("invalid key");
+            frame.release();
+        }
+        ByteBuf kept = Unpooled.buffer().writeByte(Wire.KEPT).writeInt(1).writeInt(Wire.MAX_KEPT + 1);
+        assertThatThrownBy(() -> MessageDecoder.decode(kept)).isInstanceOf(ProtocolException.class).hasMessageContaining("exceeds the limit");
+        ByteBuf truncated = Unpooled.buffer().writeByte(Wire.KEPT).writeInt(1).writeInt(1000).writeLong(0);
+        assertThatThrownBy(() -> MessageDecoder.decode(truncated)).isInstanceOf(ProtocolException.class).hasMessageContaining("truncated");
+        kept.release();
+        truncated.release();
+    }
+
+    @Test
     void traversalAbsoluteAndNulPathsInAnEntryAreProtocolErrors() {
         for (String path : List.of("../outside", "/etc/passwd", "a/../../b", "nul\0byte")) {
             ByteBuf frame = Unpooled.buffer().writeByte(Wire.OPEN).writeInt(1).writeInt(1);
