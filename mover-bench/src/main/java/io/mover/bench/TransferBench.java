@@ -9,7 +9,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import io.mover.core.engine.CancellationToken;
@@ -53,8 +52,8 @@ public final class TransferBench {
         this.scratch = requireNonNull(scratch, "scratch is null");
     }
 
-    /** Runs the sweep; {@code log} gets one line per phase for the operator. */
-    public BenchReport run(TransferSettings settings, Consumer<String> log, CancellationToken cancellation) {
+    /** Runs the sweep; {@code progress} is told of each phase (writing, then reading back, per concurrency). */
+    public BenchReport run(TransferSettings settings, BenchProgress progress, CancellationToken cancellation) {
         EndpointUri target = EndpointUri.parse(settings.target());
         SinkFactory sinkFactory = registry.sink(target.scheme());
         SourceFactory readFactory = registry.findSource(target.scheme()).orElseThrow(() -> new MoverException(ErrorCode.UNSUPPORTED,
@@ -75,7 +74,7 @@ public final class TransferBench {
                     RelativePath stepFolder = folder.run().resolve("c" + concurrency + "-" + step);
                     GenTree tree = GenTree.of(gen, settings.generator(step), context);
                     try {
-                        sweep.add(step(settings, step, concurrency, stepFolder, tree, gen, sinkFactory, readFactory, context, log, cancellation));
+                        sweep.add(step(settings, step, concurrency, stepFolder, tree, gen, sinkFactory, readFactory, context, progress, cancellation));
                     }
                     finally {
                         // also after a failed or cancelled step: what it wrote goes, by name
@@ -133,7 +132,7 @@ public final class TransferBench {
     }
 
     private BenchReport.SweepPoint step(TransferSettings settings, int step, int concurrency, RelativePath stepFolder, GenTree tree,
-            SourceFactory gen, SinkFactory sinkFactory, SourceFactory readFactory, PluginContext context, Consumer<String> log,
+            SourceFactory gen, SinkFactory sinkFactory, SourceFactory readFactory, PluginContext context, BenchProgress progress,
             CancellationToken cancellation) {
         OpTimers timers = new OpTimers();
         PluginRegistry timed = PluginRegistry.of(List.of(new BenchPlugin(gen, new TimedSink.Factory(sinkFactory, timers), registry.codecs())), "bench");
@@ -143,7 +142,8 @@ public final class TransferBench {
                 .codec(settings.codec()).retries(0, Duration.ofMillis(100)).progressInterval(Duration.ofMillis(100)).build();
         JobSpec spec = new JobSpec(JobKind.COPY, settings.generator(step), destination, Map.of(), settings.targetConfig(), options);
         Timeline timeline = new Timeline();
-        log.accept("concurrency " + concurrency + ": writing " + settings.files() + " files of " + Sizes.bytes(settings.fileSize()));
+        int steps = 2 * settings.concurrencies().size();
+        progress.phase("concurrency " + concurrency + ": writing " + settings.files() + " files of " + Sizes.bytes(settings.fileSize()), 2 * step, steps);
         JobSummary summary;
         try (PreparedJob job = engine.prepare(spec, "bench-" + step, scratch)) {
             summary = engine.run(job, timeline, cancellation);
@@ -155,7 +155,7 @@ public final class TransferBench {
                     + concurrency + ": " + why);
         }
         BenchReport.Phase write = BenchReport.Phase.of(summary.filesTransferred(), summary.bytesTransferred(), summary.elapsed().toNanos());
-        log.accept("concurrency " + concurrency + ": " + Sizes.rate(write.bytesPerSecond()) + " written; reading back");
+        progress.phase("concurrency " + concurrency + ": " + Sizes.rate(write.bytesPerSecond()) + " written; reading back", 2 * step + 1, steps);
         BenchReport.Phase read;
         try (Source back = readFactory.create(EndpointUri.parse(destination), readFactory.configSpec().parse(known(readFactory, settings.targetConfig())), context)) {
             read = ReadBack.read(back, tree.files(), concurrency, settings.blockSize(), timers, cancellation);

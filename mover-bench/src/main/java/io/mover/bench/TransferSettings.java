@@ -23,7 +23,7 @@ import static java.util.Objects.requireNonNull;
  * @param folder the bench folder's name on the target
  */
 public record TransferSettings(String target, Map<String, String> targetConfig, long files, long fileSize, String data,
-        List<Integer> concurrencies, int blockSize, String codec, boolean keep, String folder) {
+        List<Integer> concurrencies, int blockSize, String codec, boolean keep, String folder) implements BenchSettings {
     public static final String DEFAULT_FOLDER = "mover-bench";
 
     public TransferSettings {

@@ -172,9 +172,9 @@ final class BenchCommand implements Callable<Integer>, CliCommand {
         try {
             return switch (mode) {
                 case TRANSFER -> new TransferBench(registry, Clock.systemUTC(), scratch).run(new TransferSettings(target, targetConfig, files, size,
-                        data, concurrencies, Math.toIntExact(Math.min(blockSize, Integer.MAX_VALUE)), codec, keep, folder), line -> progress(err, line), cancellation);
+                        data, concurrencies, Math.toIntExact(Math.min(blockSize, Integer.MAX_VALUE)), codec, keep, folder), (line, step, steps) -> progress(err, line), cancellation);
                 case IO -> new IoBench(registry, Clock.systemUTC(), scratch).run(new IoSettings(target, targetConfig, ioSize, queueDepths,
-                        writeBlockSizes, runtime, keep, folder), line -> progress(err, line), cancellation);
+                        writeBlockSizes, runtime, keep, folder), (line, step, steps) -> progress(err, line), cancellation);
             };
         }
         finally {

@@ -14,6 +14,8 @@ import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
+import io.mover.core.engine.JobKind;
+import io.mover.core.engine.JobPhase;
 import io.mover.core.engine.JobState;
 import io.mover.core.service.JobId;
 import io.mover.spi.ErrorCode;
@@ -74,18 +76,25 @@ public final class JdbcJobStore implements JobStore {
     }
 
     @Override
-    public List<StoredJob> list(Optional<JobState> state, int offset, int limit) {
+    public List<StoredJob> list(Optional<JobState> state, Optional<JobKind> kind, int offset, int limit) {
         requireNonNull(state, "state is null");
+        requireNonNull(kind, "kind is null");
         if (offset < 0 || limit < 0) {
             throw new MoverException(ErrorCode.INVALID_ARGUMENT, "offset and limit must not be negative, got " + offset + " and " + limit);
         }
-        String where = state.isPresent() ? " where state = ?" : "";
+        List<String> conditions = new ArrayList<>();
+        state.ifPresent(value -> conditions.add("state = ?"));
+        kind.ifPresent(value -> conditions.add("kind = ?"));
+        String where = conditions.isEmpty() ? "" : " where " + String.join(" and ", conditions);
         String sql = "select " + Rows.JOB_COLUMNS + " from job" + where + " order by created desc, id desc limit ? offset ?";
         return jdbc.inTransaction("list jobs", connection -> {
             try (PreparedStatement select = connection.prepareStatement(sql)) {
                 int index = 1;
                 if (state.isPresent()) {
                     select.setString(index++, state.get().name());
+                }
+                if (kind.isPresent()) {
+                    select.setString(index++, kind.get().name());
                 }
                 select.setInt(index++, limit);
                 select.setInt(index, offset);
@@ -173,6 +182,37 @@ public final class JdbcJobStore implements JobStore {
         requireNonNull(syncJson, "syncJson is null");
         jdbc.inTransaction("record the sync report of job " + id, connection -> requireUpdated(connection, id,
                 update(connection, "update job set sync_json = ?, version = version + 1 where id = ?", syncJson, id.value())));
+    }
+
+    @Override
+    public void recordPhase(JobId id, JobPhase phase) {
+        requireNonNull(phase, "phase is null");
+        jdbc.inTransaction("record the phase of job " + id, connection -> requireUpdated(connection, id,
+                update(connection, "update job set phase = ?, phase_step = ?, phase_steps = ?, version = version + 1 where id = ?",
+                        clip(phase.description(), 500), phase.step(), phase.steps(), id.value())));
+    }
+
+    @Override
+    public void recordReport(JobId id, String reportJson) {
+        requireNonNull(reportJson, "reportJson is null");
+        jdbc.inTransaction("record the report of job " + id, connection -> requireUpdated(connection, id,
+                update(connection, "update job set report_json = ?, version = version + 1 where id = ?", reportJson, id.value())));
+    }
+
+    @Override
+    public Optional<String> report(JobId id) {
+        requireNonNull(id, "id is null");
+        return jdbc.inTransaction("read the report of job " + id, connection -> {
+            try (PreparedStatement select = connection.prepareStatement("select report_json from job where id = ?")) {
+                select.setString(1, id.value());
+                try (ResultSet rows = select.executeQuery()) {
+                    if (!rows.next()) {
+                        throw unknown(id);
+                    }
+                    return Optional.ofNullable(rows.getString(1));
+                }
+            }
+        });
     }
 
     @Override
