@@ -32,7 +32,7 @@ public sealed interface BenchSettings permits TransferSettings, IoSettings {
             case IO -> new IoSettings(spec.destination(), spec.destinationConfig(), b.ioSize(), b.queueDepths(), b.writeBlockSizes(), b.runtime(),
                     b.keep(), b.folder());
             case TRANSFER -> new TransferSettings(spec.destination(), spec.destinationConfig(), b.files(), b.fileSize(), b.data(), b.concurrencies(),
-                    spec.options().blockSize(), spec.options().codec(), b.keep(), b.folder());
+                    spec.options().blockSize(), spec.options().codec(), b.keep(), b.folder(), b.streams(), b.codecs());
         };
     }
 }

@@ -32,7 +32,7 @@ final class Recommend {
             reason += "; throughput still grew at the largest concurrency tried, so try higher values too";
         }
         return new BenchReport.Recommendation(write.concurrency(), read.concurrency(), options,
-                write.bottleneck() == null ? "no bytes moved" : write.bottleneck(), reason);
+                write.bottleneck() == null ? "no bytes moved" : write.bottleneck(), reason, null, null);
     }
 
     /** The point with the smallest concurrency whose figure is within 5% of the best. */
