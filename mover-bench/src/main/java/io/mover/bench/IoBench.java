@@ -50,13 +50,13 @@ public final class IoBench {
         SourceFactory readFactory = registry.findSource(target.scheme()).orElseThrow(() -> new MoverException(ErrorCode.UNSUPPORTED,
                 "mover bench --mode io reads from the target, and no installed plugin reads " + target.scheme() + ":// locations"));
         List<String> notes = new ArrayList<>();
-        checkSpace(settings, notes);
         PluginContext context = new PluginContext("bench", scratch, clock, System.getLogger("io.mover.bench"));
         long nanos = settings.runtime().toNanos();
         List<BenchReport.IoPoint> corners = new ArrayList<>();
         List<BenchReport.IoPoint> blockSizes = new ArrayList<>();
         Steps log = new Steps(progress, 2 + 2 * settings.queueDepths().size() + settings.writeBlockSizes().size());
         try (Sink sink = openTarget(sinkFactory, target, settings, context)) {
+            TransferBench.checkSpace(sink, settings.target(), Math.multiplyExact(settings.fileSize(), 2), "--io-size", notes);
             BenchFolder folder = BenchFolder.open(sink, settings.folder(), settings.target(), clock);
             RelativePath readFile = folder.run().resolve("io-read.bin");
             try {
@@ -162,9 +162,5 @@ public final class IoBench {
         catch (MoverException e) {
             throw TransferBench.notWritable(target, e);
         }
-    }
-
-    private static void checkSpace(IoSettings settings, List<String> notes) {
-        TransferBench.checkSpace(settings.target(), Math.multiplyExact(settings.fileSize(), 2), "--io-size", notes);
     }
 }

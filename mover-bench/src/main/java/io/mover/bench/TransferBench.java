@@ -14,6 +14,7 @@ import io.mover.core.engine.TransferOptions;
 import io.mover.core.plugin.PluginRegistry;
 import io.mover.spi.EndpointUri;
 import io.mover.spi.ErrorCode;
+import io.mover.spi.FreeSpace;
 import io.mover.spi.LinkSink;
 import io.mover.spi.MoverException;
 import io.mover.spi.PluginContext;
@@ -71,7 +72,7 @@ public final class TransferBench {
                             + target.scheme() + ":// locations")));
             List<Step> steps = link ? LinkCells.steps(settings) : settings.concurrencies().stream().map(c -> new Step(c, null, settings.codec())).toList();
             long needed = settings.keep() ? Math.multiplyExact(settings.bytesPerStep(), steps.size()) : settings.bytesPerStep();
-            checkSpace(settings.target(), needed, settings.keep() ? "--files or --size, or drop --keep" : "--files or --size", notes);
+            checkSpace(sink, settings.target(), needed, settings.keep() ? "--files or --size, or drop --keep" : "--files or --size", notes);
             BenchFolder folder = BenchFolder.open(sink, settings.folder(), settings.target(), clock);
             int phases = readFactory.isPresent() ? 2 * steps.size() : steps.size();
             try {
@@ -132,16 +133,34 @@ public final class TransferBench {
         return e;
     }
 
-    /** Refuses, before anything is written, a bench that would not fit in the target's free space. */
-    static void checkSpace(String location, long needed, String option, List<String> notes) {
-        OptionalLong usable = Locations.usableSpace(location);
-        if (usable.isEmpty()) {
-            notes.add("free space was not checked: " + EndpointUri.parse(location).scheme() + ":// targets do not report it");
+    /**
+     * Refuses, before anything is written, a bench that would not fit in the target's free space, where the
+     * target's plugin can tell ({@link FreeSpace}); otherwise the report's notes say it was not checked.
+     */
+    static void checkSpace(Sink sink, String location, long needed, String option, List<String> notes) {
+        EndpointUri target = EndpointUri.parse(location); // shown with its query hidden: it may hold a SAS
+        if (!(sink instanceof FreeSpace space)) {
+            notes.add("free space was not checked: " + target.scheme() + ":// targets do not report it");
+            return;
         }
-        else if (needed > usable.getAsLong()) {
-            throw new MoverException(ErrorCode.NO_SPACE, "the bench would write " + Sizes.bytes(needed) + " to " + EndpointUri.parse(location)
+        OptionalLong usable;
+        try {
+            usable = space.usableSpace(RelativePath.ROOT);
+        }
+        catch (MoverException e) {
+            notes.add("free space was not checked: asking " + target + " failed: " + e.getMessage());
+            return;
+        }
+        if (usable.isEmpty()) {
+            notes.add("free space was not checked: " + target + " did not say (an older receiver, or storage that cannot tell)");
+            return;
+        }
+        if (needed > usable.getAsLong()) {
+            throw new MoverException(ErrorCode.NO_SPACE, "the bench would write " + Sizes.bytes(needed) + " to " + target
                     + ", which has " + Sizes.bytes(usable.getAsLong()) + " free; nothing was written: lower " + option);
         }
+        notes.add("free space was checked: the bench holds at most " + Sizes.bytes(needed) + " at once; " + Sizes.bytes(usable.getAsLong())
+                + " was free");
     }
 
     /** Writes the step's files and reads them back; a link cell whose codec cannot be used here is skipped with a note. */

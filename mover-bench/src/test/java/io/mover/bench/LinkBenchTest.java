@@ -15,6 +15,8 @@ import java.util.stream.Stream;
 import io.mover.core.engine.CancellationToken;
 import io.mover.core.plugin.PluginRegistry;
 import io.mover.spi.EndpointUri;
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
 import io.mover.spi.PeerReceiver;
 import io.mover.spi.PeerReceivers;
 import io.mover.spi.PluginContext;
@@ -27,6 +29,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** A tcp:// target: the streams × codecs sweep against a real receiver (as {@code mover receive} runs it) on loopback. */
 @Timeout(120)
@@ -89,7 +92,8 @@ class LinkBenchTest {
         BenchReport.SweepPoint chosen = r.point(report.sweep());
         double best = report.sweep().stream().mapToDouble(p -> p.write().bytesPerSecond()).max().orElseThrow();
         assertThat(chosen.write().bytesPerSecond()).isGreaterThanOrEqualTo(best * Recommend.NEAR_BEST);
-        assertThat(report.notes()).anySatisfy(note -> assertThat(note).contains("not read back"));
+        assertThat(report.notes()).anySatisfy(note -> assertThat(note).contains("not read back"))
+                .anySatisfy(note -> assertThat(note).startsWith("free space was checked: "));
         try (Stream<Path> left = Files.list(root.resolve("scratch"))) {
             assertThat(left).as("the bench removes what it wrote, across the link too").isEmpty();
         }
@@ -99,6 +103,22 @@ class LinkBenchTest {
         assertThat(text.toString()).contains("streams, codec", "2 streams, zstd:1", "Recommended: --streams ");
         assertThat(HtmlReport.of(report)).contains("Streams and codecs", "<svg");
         assertThat(JsonReport.parse(JsonReport.of(report))).isEqualTo(report);
+    }
+
+    @Test
+    void moreThanTheReceiverHasFreeIsRefusedBeforeWriting() throws IOException {
+        String target = "tcp://127.0.0.1:" + receiver.address().getPort() + "/scratch";
+        TransferSettings huge = new TransferSettings(target, Map.of(), 1_000_000, 1L << 40, "zeros", List.of(1), 1 << 20, "none", false,
+                "mover-bench", List.of(1), List.of("none"));
+
+        assertThatThrownBy(() -> new TransferBench(registry, Clock.systemUTC(), Files.createDirectories(temp.resolve("bench-scratch"))).run(huge,
+                BenchProgress.NONE, new CancellationToken())).isInstanceOfSatisfying(MoverException.class, e -> {
+                    assertThat(e.code()).isEqualTo(ErrorCode.NO_SPACE);
+                    assertThat(e.getMessage()).contains("to " + target + ", which has ", "free; nothing was written");
+                });
+        try (Stream<Path> left = Files.list(root.resolve("scratch"))) {
+            assertThat(left).isEmpty();
+        }
     }
 
     @Test

@@ -39,6 +39,8 @@ final class Wire {
     static final byte BLOCK = 0x17;
     static final byte COMMIT = 0x18;
     static final byte ABORT = 0x19;
+    /** Free space below a path (a receiver that says {@code FREE_SPACE} in its welcome answers it; see docs/peer-protocol.md). */
+    static final byte SPACE = 0x1A;
     static final byte DONE = 0x20;
     static final byte ENTRY = 0x21;
     static final byte LISTING = 0x22;
