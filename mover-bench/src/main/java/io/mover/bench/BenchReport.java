@@ -57,12 +57,9 @@ public record BenchReport(String mode, String target, String started, String set
      */
     public record SweepPoint(int concurrency, Phase write, Phase read, List<StageFigure> stages, String bottleneckStage,
             String bottleneck, List<Latency> latencies, List<Sample> timeline, Integer streams, String codec, String codecUsed) {
-        /** How tables name the point: its concurrency, or a link cell's streams and codec (with what {@code auto} chose). */
+        /** How tables name the point: its concurrency, or a link cell's streams and codec. */
         public String label() {
-            if (streams == null) {
-                return Integer.toString(concurrency);
-            }
-            return streams + (streams == 1 ? " stream, " : " streams, ") + codec + ("auto".equals(codec) && codecUsed != null ? " (" + codecUsed + ")" : "");
+            return streams == null ? Integer.toString(concurrency) : streams + (streams == 1 ? " stream, " : " streams, ") + codec;
         }
     }
 

@@ -35,10 +35,15 @@ final class LinkCells {
         return "across a link: streams " + settings.streams() + " x codecs " + settings.codecs() + " at concurrency " + concurrency(settings);
     }
 
-    static List<String> notes(TransferSettings settings) {
-        return List.of("the target is across a link: files are written and committed at the far end, not read back (the peer protocol has "
-                + "no reads)", "codecs were measured on " + settings.data() + " data: data that compresses differently ranks them differently "
-                + "(try --data text or mixed)");
+    static List<String> notes(TransferSettings settings, List<BenchReport.SweepPoint> sweep) {
+        List<String> notes = new ArrayList<>();
+        notes.add("the target is across a link: files are written and committed at the far end, not read back (the peer protocol has no reads)");
+        notes.add("codecs were measured on " + settings.data() + " data, and data that compresses differently ranks them differently"
+                + (List.of("random", "zeros").contains(settings.data()) ? " (--data text or mixed is closer to logs and documents)" : ""));
+        // what auto did, per cell: its own summary (which codecs took the blocks, how often it switched)
+        sweep.stream().filter(p -> "auto".equals(p.codec()) && p.codecUsed() != null)
+                .forEach(p -> notes.add(p.label() + ": " + p.codecUsed()));
+        return notes;
     }
 
     static BenchReport.Recommendation recommend(List<BenchReport.SweepPoint> sweep, TransferSettings settings) {

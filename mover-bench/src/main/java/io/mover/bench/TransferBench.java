@@ -105,7 +105,7 @@ public final class TransferBench {
             }
         }
         if (link) {
-            notes.addAll(LinkCells.notes(settings));
+            notes.addAll(LinkCells.notes(settings, sweep));
         }
         String described = settings.files() + " files of " + Sizes.bytes(settings.fileSize()) + " (" + settings.data() + " data) per step, "
                 + (link ? LinkCells.described(settings) : "concurrency " + settings.concurrencies() + ", codec " + settings.codec())

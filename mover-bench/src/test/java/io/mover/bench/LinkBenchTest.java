@@ -83,8 +83,8 @@ class LinkBenchTest {
             assertThat(cell.latencies()).extracting(BenchReport.Latency::operation).contains("create", "write", "commit");
         }
         assertThat(report.sweep()).filteredOn(p -> p.codec().equals("lz4")).allSatisfy(p -> assertThat(p.codecUsed()).startsWith("lz4"));
-        assertThat(report.sweep()).filteredOn(p -> p.codec().equals("auto"))
-                .allSatisfy(p -> assertThat(p.label()).startsWith(p.streams() + (p.streams() == 1 ? " stream" : " streams") + ", auto (auto"));
+        assertThat(report.sweep()).filteredOn(p -> p.codec().equals("auto")).allSatisfy(p -> assertThat(p.codecUsed()).startsWith("auto"));
+        assertThat(report.notes()).anySatisfy(note -> assertThat(note).startsWith("2 streams, auto: auto"));
         BenchReport.Recommendation r = report.recommendation();
         assertThat(r.streams()).isIn(1, 2);
         assertThat(r.codec()).isIn("none", "lz4", "zstd:1", "auto");
