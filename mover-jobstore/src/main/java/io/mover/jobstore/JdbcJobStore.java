@@ -26,7 +26,8 @@ import static io.mover.jobstore.Jdbc.setInstant;
 import static java.util.Objects.requireNonNull;
 
 /**
- * The job store on JDBC: the job and node rows here, unit commits in {@link UnitTable}, their reads in {@link UnitReads}.
+ * The job store on JDBC: the job and node rows here, unit commits in {@link UnitTable}, their reads in {@link UnitReads}, a bench's
+ * phase and report in {@link JobReports}.
  * Portable SQL only (PostgreSQL, and H2 in PostgreSQL mode); the schema is Flyway's V1.
  */
 public final class JdbcJobStore implements JobStore {
@@ -38,6 +39,7 @@ public final class JdbcJobStore implements JobStore {
     private final Clock clock;
     private final UnitTable units;
     private final UnitReads reads;
+    private final JobReports reports;
 
     /** A store on a migrated database (see {@link JobStores#open}). */
     public JdbcJobStore(DataSource dataSource, Clock clock) {
@@ -49,6 +51,7 @@ public final class JdbcJobStore implements JobStore {
         this.clock = requireNonNull(clock, "clock is null");
         this.units = new UnitTable(jdbc, clock);
         this.reads = new UnitReads(jdbc, recordedPathsPage);
+        this.reports = new JobReports(jdbc);
     }
 
     @Override
@@ -186,33 +189,17 @@ public final class JdbcJobStore implements JobStore {
 
     @Override
     public void recordPhase(JobId id, JobPhase phase) {
-        requireNonNull(phase, "phase is null");
-        jdbc.inTransaction("record the phase of job " + id, connection -> requireUpdated(connection, id,
-                update(connection, "update job set phase = ?, phase_step = ?, phase_steps = ?, version = version + 1 where id = ?",
-                        clip(phase.description(), 500), phase.step(), phase.steps(), id.value())));
+        reports.recordPhase(id, phase);
     }
 
     @Override
     public void recordReport(JobId id, String reportJson) {
-        requireNonNull(reportJson, "reportJson is null");
-        jdbc.inTransaction("record the report of job " + id, connection -> requireUpdated(connection, id,
-                update(connection, "update job set report_json = ?, version = version + 1 where id = ?", reportJson, id.value())));
+        reports.recordReport(id, reportJson);
     }
 
     @Override
     public Optional<String> report(JobId id) {
-        requireNonNull(id, "id is null");
-        return jdbc.inTransaction("read the report of job " + id, connection -> {
-            try (PreparedStatement select = connection.prepareStatement("select report_json from job where id = ?")) {
-                select.setString(1, id.value());
-                try (ResultSet rows = select.executeQuery()) {
-                    if (!rows.next()) {
-                        throw unknown(id);
-                    }
-                    return Optional.ofNullable(rows.getString(1));
-                }
-            }
-        });
+        return reports.report(id);
     }
 
     @Override
@@ -343,7 +330,7 @@ public final class JdbcJobStore implements JobStore {
         return find(connection, id, suffix).orElseThrow(() -> unknown(id));
     }
 
-    private static Void requireUpdated(Connection connection, JobId id, int updated) {
+    static Void requireUpdated(Connection connection, JobId id, int updated) {
         if (updated == 0) {
             throw unknown(id);
         }
