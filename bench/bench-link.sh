@@ -78,22 +78,11 @@ for run in $(seq 1 "$RUNS"); do
     rm -rf "${RECEIVED:?}/copy"
     if [[ "$variant" == recommended ]]; then
       # shellcheck disable=SC2086 # the recommendation is several options
-      timed "mover-recommended" ip netns exec "$SEND_NS" "$MOVER" copy $RECOMMENDED "$SOURCE" "tcp://$RECV_IP:$PORT/copy"
+      timed "mover" ip netns exec "$SEND_NS" "$MOVER" copy $RECOMMENDED "$SOURCE" "tcp://$RECV_IP:$PORT/copy"
     else
-      timed "mover-defaults" ip netns exec "$SEND_NS" "$MOVER" copy "$SOURCE" "tcp://$RECV_IP:$PORT/copy"
+      timed "copy-defaults" ip netns exec "$SEND_NS" "$MOVER" copy "$SOURCE" "tcp://$RECV_IP:$PORT/copy"
     fi
   done
 done
-echo "Recommended by the bench: $RECOMMENDED"
-python3 - "$RESULTS" "$BYTES" <<'PY'
-import sys, statistics, collections
-runs = collections.defaultdict(list)
-for line in open(sys.argv[1]):
-    name, secs, _ = line.rsplit(None, 2)
-    runs[name].append(float(secs))
-total = int(sys.argv[2])
-med = {n: statistics.median(s) for n, s in runs.items()}
-for name, secs in med.items():
-    print(f"{name:<20}{secs:>8.2f} s{total / secs / 1e6:>10.1f} MB/s")
-print(f"recommended vs defaults: {med['mover-defaults'] / med['mover-recommended']:.2f}x")
-PY
+echo "Recommended by the bench: $RECOMMENDED (the row 'mover'; 'copy-defaults' is --streams 4 --codec auto)"
+report "$BYTES"
