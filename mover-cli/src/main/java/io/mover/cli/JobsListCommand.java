@@ -26,6 +26,9 @@ final class JobsListCommand implements Callable<Integer>, CliCommand {
             description = "Only jobs in this state: queued, running, paused, succeeded, completed_with_errors, failed, cancelled.")
     String state;
 
+    @Option(names = "--kind", paramLabel = "KIND", description = "Only jobs of this kind: copy, sync or bench.")
+    String kind;
+
     @Option(names = "--limit", paramLabel = "N", defaultValue = "50", description = "At most N jobs, 1 to 500. Default: ${DEFAULT-VALUE}.")
     int limit;
 
@@ -48,7 +51,7 @@ final class JobsListCommand implements Callable<Integer>, CliCommand {
     public Integer call() {
         CliLogging.configureClient(common.effectiveLogLevel());
         ServerClient client = new ServerClient(server.target(context.environment()));
-        JobPage page = client.list(Optional.ofNullable(state).filter(s -> !s.isBlank()), limit);
+        JobPage page = client.list(Optional.ofNullable(state).filter(s -> !s.isBlank()), Optional.ofNullable(kind).filter(k -> !k.isBlank()), limit);
         PrintWriter out = spec.commandLine().getOut();
         if (common.json()) {
             out.println(ServerClient.JSON.writeValueAsString(page));

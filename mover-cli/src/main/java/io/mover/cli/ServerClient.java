@@ -83,7 +83,13 @@ final class ServerClient {
     }
 
     JobPage list(Optional<String> state, int limit) {
-        String query = "?limit=" + limit + state.map(s -> "&state=" + URLEncoder.encode(s, StandardCharsets.UTF_8)).orElse("");
+        return list(state, Optional.empty(), limit);
+    }
+
+    /** Jobs, newest first, only in {@code state} and of {@code kind} ({@code copy}, {@code sync}, {@code bench}) when given. */
+    JobPage list(Optional<String> state, Optional<String> kind, int limit) {
+        String query = "?limit=" + limit + state.map(s -> "&state=" + URLEncoder.encode(s, StandardCharsets.UTF_8)).orElse("")
+                + kind.map(k -> "&kind=" + URLEncoder.encode(k, StandardCharsets.UTF_8)).orElse("");
         return send(request(JOBS + query).GET(), JobPage.class);
     }
 

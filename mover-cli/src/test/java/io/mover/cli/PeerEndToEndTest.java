@@ -61,6 +61,23 @@ class PeerEndToEndTest {
     }
 
     @Test
+    void benchSweepsStreamsAndCodecsAgainstAReceiverAndRecommendsACell() throws Exception {
+        Path destination = temp.resolve("dst");
+        int port = receive(destination, Map.of());
+
+        CliRun run = CliRun.of("bench", "--files", "4", "--size", "64KiB", "--data", "text", "--concurrency", "4", "--streams", "1,2",
+                "--codecs", "none,lz4", "tcp://127.0.0.1:" + port + "/scratch");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("mover bench (transfer) on tcp://127.0.0.1:" + port + "/scratch", "streams, codec", "1 stream, none",
+                "2 streams, lz4", "Recommended: --streams ", "not read back");
+        assertThat(run.err()).contains("mover: 2 streams, codec lz4: writing 4 files");
+        try (var left = Files.list(destination.resolve("scratch"))) {
+            assertThat(left).as("the bench removes what it wrote at the receiver").isEmpty();
+        }
+    }
+
+    @Test
     void copiesATreeByteForByteOverSeveralStreamsWithACodec() throws Exception {
         Path source = Trees.sample(temp.resolve("src"));
         Files.write(source.resolve("a/zeros.bin"), new byte[2 * 1024 * 1024]);

@@ -8,7 +8,7 @@ import static java.util.Objects.requireNonNull;
 /**
  * A job as submitted: what to move, from where to where, how. Immutable.
  *
- * @param kind copy (sync and bench join later)
+ * @param kind copy, sync or bench
  * @param source the source location as the user gave it (a path or URI)
  * @param destination the destination location
  * @param sourceConfig configuration for the source plugin, as text, validated by its {@code ConfigSpec}
@@ -41,6 +41,14 @@ public record JobSpec(JobKind kind, String source, String destination, Map<Strin
 
     public static JobSpec copy(String source, String destination, TransferOptions options) {
         return new JobSpec(JobKind.COPY, source, destination, Map.of(), Map.of(), options);
+    }
+
+    /**
+     * A bench job (issue 8): measures {@code target} with generated data; {@code options.bench} says how, and
+     * its block size and codec are those of the transfer sweep. The source is the generator, {@code gen:///}.
+     */
+    public static JobSpec bench(String target, Map<String, String> targetConfig, TransferOptions options) {
+        return new JobSpec(JobKind.BENCH, "gen:///", target, Map.of(), targetConfig, options);
     }
 
     /** Config values are hidden: they may hold secrets; the locations print with their queries hidden. */

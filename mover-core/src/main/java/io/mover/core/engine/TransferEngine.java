@@ -57,6 +57,9 @@ public final class TransferEngine {
      */
     public PreparedJob prepare(JobSpec spec, String jobKey, Path scratch) {
         TransferOptions options = spec.options();
+        if (spec.kind() == JobKind.BENCH) {
+            throw new MoverException(ErrorCode.UNSUPPORTED, "a bench job is run by 'mover bench' or by a server's job service, not as a transfer");
+        }
         options.validate();
         new PathFilter(options.includes(), options.excludes());
         CodecChoice codecChoice = CodecChoice.parse(options.codec());

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
+import io.mover.core.engine.JobKind;
 import io.mover.core.engine.JobListener;
 import io.mover.core.engine.JobSpec;
 import io.mover.core.engine.JobState;
@@ -49,6 +50,26 @@ public interface JobService extends AutoCloseable {
 
     /** Jobs, newest first, optionally only those in {@code state}. */
     List<JobView> list(Optional<JobState> state, int offset, int limit);
+
+    /** Jobs, newest first, optionally only those in {@code state} and of {@code kind}. This default filters {@link #list(Optional, int, int)}. */
+    default List<JobView> list(Optional<JobState> state, Optional<JobKind> kind, int offset, int limit) {
+        if (kind.isEmpty()) {
+            return list(state, offset, limit);
+        }
+        return list(state, 0, Integer.MAX_VALUE).stream().filter(view -> view.spec().kind() == kind.get())
+                .skip(Math.max(0, offset)).limit(Math.max(0, limit)).toList();
+    }
+
+    /**
+     * A job's report as JSON, for kinds that make one (a bench's measurement, once it succeeded); empty for
+     * others and before it exists.
+     *
+     * @throws MoverException NOT_FOUND when there is no such job
+     */
+    default Optional<String> report(JobId id) {
+        get(id).orElseThrow(() -> new MoverException(ErrorCode.NOT_FOUND, "no job " + id));
+        return Optional.empty();
+    }
 
     /** The movers sharing this service's job store, this one included; a service that keeps jobs to itself is one node. */
     default List<NodeView> nodes() {

@@ -128,6 +128,11 @@ final class Durable {
         scheduler.scheduleIfNotExists(driverTask.instance(id.value()), clock.instant());
     }
 
+    /** Schedules {@code task} for the job now, unless it is scheduled already (a bench's). */
+    void schedule(CustomTask<Void> task, JobId id) {
+        scheduler.scheduleIfNotExists(task.instance(id.value()), clock.instant());
+    }
+
     void scheduleUnit(JobId id, long seq) {
         scheduler.scheduleIfNotExists(unitTask.instance(id.value() + ":" + seq), clock.instant());
     }

@@ -52,7 +52,11 @@ final class StoredSpec {
                 || inlineSecrets(spec.destinationConfig(), destinationConfig, spec.destinationCredential())
                 || !withoutQuery(spec.source()).equals(spec.source()) || !withoutQuery(spec.destination()).equals(spec.destination());
         json.put("inlineSecrets", inline);
-        json.put("options", options(spec.options()));
+        Map<String, Object> options = options(spec.options());
+        if (spec.kind() == JobKind.BENCH) {
+            options.put("bench", StoredBench.encode(spec.options().bench()));
+        }
+        json.put("options", options);
         return Json.write(json);
     }
 
@@ -213,6 +217,7 @@ final class StoredSpec {
                 .progressInterval(Duration.ofMillis(number(json, "progressIntervalMillis")))
                 .bandwidthCap(number(json, "bandwidthCap"))
                 .sync(sync(map(json.get("sync"))))
+                .bench(StoredBench.decode(map(json.get("bench"))))
                 .build();
     }
 

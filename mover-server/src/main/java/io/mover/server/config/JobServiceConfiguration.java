@@ -66,7 +66,7 @@ public class JobServiceConfiguration {
     /**
      * The class path's plugins, then every {@code plugins/<name>/} directory, each in its own class
      * loader. A plugin that fails to load is logged and the server starts with the others, as the CLI does.
-     * The bench jobs use the same plugins ({@code BenchConfiguration}).
+     * Bench jobs run in the same job service, on the same plugins.
      */
     public static PluginRegistry plugins(MoverProperties properties) {
         Optional<Path> home = Optional.ofNullable(System.getProperty("mover.home")).map(Path::of);

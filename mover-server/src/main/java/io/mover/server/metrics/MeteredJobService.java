@@ -139,6 +139,16 @@ public final class MeteredJobService implements JobService {
     }
 
     @Override
+    public List<JobView> list(Optional<JobState> state, Optional<io.mover.core.engine.JobKind> kind, int offset, int limit) {
+        return delegate.list(state, kind, offset, limit);
+    }
+
+    @Override
+    public Optional<String> report(JobId id) {
+        return delegate.report(id);
+    }
+
+    @Override
     public List<io.mover.core.service.NodeView> nodes() {
         return delegate.nodes();
     }

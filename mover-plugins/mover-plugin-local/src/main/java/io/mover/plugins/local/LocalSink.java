@@ -14,12 +14,14 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 import io.mover.spi.EndpointInfo;
+import io.mover.spi.FreeSpace;
 import io.mover.spi.Entry;
 import io.mover.spi.EntryType;
 import io.mover.spi.ErrorCode;
@@ -40,7 +42,7 @@ import static java.util.Objects.requireNonNull;
  * ({@link LocalTemporaries}) and renamed into place atomically at commit, so a reader
  * never sees a partial file and a crash leaves only temporaries that the next run of the job removes.
  */
-final class LocalSink implements Sink, SymbolicLinks, ServerSideCopy, ResumableSink {
+final class LocalSink implements Sink, SymbolicLinks, ServerSideCopy, ResumableSink, FreeSpace {
     /** How long a resumable partial (with its journal) survives the sweep of stale temporaries after its last write. */
     private static final java.time.Duration KEEP_PARTIALS = java.time.Duration.ofHours(24);
     private final Path root;
@@ -60,6 +62,24 @@ final class LocalSink implements Sink, SymbolicLinks, ServerSideCopy, ResumableS
     @Override
     public EndpointInfo info() {
         return LocalFiles.INFO;
+    }
+
+    /** The usable space of the file system holding {@code directory}, or its nearest existing folder (statfs). */
+    @Override
+    public OptionalLong usableSpace(RelativePath directory) {
+        Path existing = confinement.inside(directory);
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return OptionalLong.empty();
+        }
+        try {
+            return OptionalLong.of(Files.getFileStore(existing).getUsableSpace());
+        }
+        catch (IOException e) {
+            throw IoErrors.map(e, "read the free space of", existing);
+        }
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.mover.plugins.nfs.client.FileHandle;
 import io.mover.plugins.nfs.client.NfsClient;
 import io.mover.plugins.nfs.client.NfsStatus;
 import io.mover.spi.EndpointInfo;
+import io.mover.spi.FreeSpace;
 import io.mover.spi.Entry;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
@@ -16,6 +17,7 @@ import io.mover.spi.SymbolicLinks;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
@@ -24,7 +26,7 @@ import java.util.stream.Stream;
  * An NFS export written through temporaries renamed into place. Listings hide temporaries; the names of
  * temporaries are reserved. Thread-safe.
  */
-final class NfsSink implements Sink, SymbolicLinks, PluginCounters {
+final class NfsSink implements Sink, SymbolicLinks, PluginCounters, FreeSpace {
     private static final long COMMIT_WINDOW = 32L << 20;
     /** Unstable data kept for possible resending, across all writers: past this, writers COMMIT early (bounds direct memory). */
     private static final long UNSTABLE_CAP = 256L << 20;
@@ -44,6 +46,13 @@ final class NfsSink implements Sink, SymbolicLinks, PluginCounters {
     @Override
     public EndpointInfo info() {
         return NfsSource.INFO;
+    }
+
+    /** FSSTAT's bytes available to this user (abytes, RFC 1813 §3.3.18) on the file system of {@code directory}, or of the folder. */
+    @Override
+    public OptionalLong usableSpace(RelativePath directory) {
+        FileHandle handle = tree.directory(directory).orElseGet(() -> tree.root(true));
+        return OptionalLong.of(tree.client().fsstat(handle, "FSSTAT of " + tree.describe(directory)).availableBytes());
     }
 
     @Override

@@ -38,9 +38,11 @@ sealed interface Message {
         static final int CASE_SENSITIVE = 1;
         static final int POSIX_MODE = 2;
         static final int MODIFICATION_TIME = 4;
+        /** The receiver answers SPACE requests (older receivers do not, and close on one). */
+        static final int FREE_SPACE = 8;
     }
 
-    /** A request on a path: STAT, LIST, MKDIRS, DELETE (flag: recursive), CLEAN (remove stale temporaries). */
+    /** A request on a path: STAT, LIST, MKDIRS, DELETE (flag: recursive), CLEAN (remove stale temporaries), SPACE (free bytes). */
     record PathRequest(int id, byte type, String path, boolean flag) implements Message {
         public PathRequest {
             requireNonNull(path, "path is null");

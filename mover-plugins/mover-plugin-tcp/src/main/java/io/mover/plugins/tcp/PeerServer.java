@@ -231,7 +231,8 @@ final class PeerServer implements PeerReceiver {
     int flags() {
         return (info.caseSensitive() ? Message.Welcome.CASE_SENSITIVE : 0)
                 | (info.preservesPosixMode() ? Message.Welcome.POSIX_MODE : 0)
-                | (info.preservesModificationTime() ? Message.Welcome.MODIFICATION_TIME : 0);
+                | (info.preservesModificationTime() ? Message.Welcome.MODIFICATION_TIME : 0)
+                | Message.Welcome.FREE_SPACE;
     }
 
     void log(System.Logger.Level level, String message) {

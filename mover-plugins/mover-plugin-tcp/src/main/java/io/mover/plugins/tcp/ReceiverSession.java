@@ -20,6 +20,7 @@ import io.mover.plugins.tcp.Message.Kept;
 import io.mover.plugins.tcp.Message.PathRequest;
 import io.mover.plugins.tcp.Message.Resume;
 import io.mover.spi.Entry;
+import io.mover.spi.FreeSpace;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.mover.spi.RelativePath;
@@ -141,6 +142,8 @@ final class ReceiverSession {
                 yield List.of(new Done(request.id(), 0));
             }
             case Wire.CLEAN -> List.of(new Done(request.id(), sink.removeStaleTemporaries(path)));
+            // -1: this destination cannot tell
+            case Wire.SPACE -> List.of(new Done(request.id(), sink instanceof FreeSpace space ? space.usableSpace(path).orElse(-1) : -1));
             default -> throw new ProtocolException("unknown path request " + request.type());
         };
     }

@@ -42,6 +42,8 @@ final class Wire {
     static final byte COMMIT = 0x18;
     static final byte ABORT = 0x19;
     static final byte RESUME = 0x1A;
+    /** Free space below a path (a receiver that says {@code FREE_SPACE} in its welcome answers it; see docs/peer-protocol.md). */
+    static final byte SPACE = 0x1B;
     static final byte DONE = 0x20;
     static final byte ENTRY = 0x21;
     static final byte LISTING = 0x22;

@@ -86,13 +86,23 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record OptionsResponse(int concurrency, int blockSize, List<String> include, List<String> exclude, String overwrite,
             String symlinks, String codec, boolean dryRun, boolean verify, int retries, double retryBackoffSeconds, long bufferPool,
-            Double bandwidthCapMbps, SyncOptionsResponse sync) {
+            Double bandwidthCapMbps, SyncOptionsResponse sync, BenchOptionsResponse bench) {
         static OptionsResponse of(TransferOptions options, io.mover.core.engine.JobKind kind) {
             return new OptionsResponse(options.concurrency(), options.blockSize(), options.includes(), options.excludes(),
                     options.overwrite().cliName(), options.symlinks().name().toLowerCase(Locale.ROOT), options.codec(),
                     options.dryRun(), options.verify(), options.maxRetries(), seconds(options.retryBackoff()), options.bufferPoolBytes(),
                     BandwidthCap.mbps(options.bandwidthCap()),
-                    kind == io.mover.core.engine.JobKind.SYNC ? SyncOptionsResponse.of(options.sync()) : null);
+                    kind == io.mover.core.engine.JobKind.SYNC ? SyncOptionsResponse.of(options.sync()) : null,
+                    kind == io.mover.core.engine.JobKind.BENCH ? BenchOptionsResponse.of(options.bench()) : null);
+        }
+    }
+
+    /** A bench job's options as submitted (docs/bench.md); sizes in bytes. */
+    public record BenchOptionsResponse(String mode, long files, long size, String data, List<Integer> concurrency, boolean keep, String folder,
+            long ioSize, List<Integer> queueDepths, double runtimeSeconds, List<Long> writeBlockSizes, List<Integer> streams, List<String> codecs) {
+        static BenchOptionsResponse of(io.mover.core.engine.BenchOptions b) {
+            return new BenchOptionsResponse(b.mode().name().toLowerCase(Locale.ROOT), b.files(), b.fileSize(), b.data(), b.concurrencies(), b.keep(),
+                    b.folder(), b.ioSize(), b.queueDepths(), seconds(b.runtime()), b.writeBlockSizes(), b.streams(), b.codecs());
         }
     }
 
@@ -140,15 +150,22 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
         }
     }
 
-    /** The latest counters; {@code etaSeconds} once the totals are known and bytes move. */
+    /** The latest counters; {@code etaSeconds} once the totals are known and bytes move; {@code phase} for a bench. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ProgressResponse(Instant at, String state, boolean enumerating, long filesScanned, long filesDone, long filesSkipped,
             long filesFailed, long filesPending, long bytesTotal, long bytesDone, double percent, double bytesPerSecond,
-            double elapsedSeconds, Double etaSeconds) {
+            double elapsedSeconds, Double etaSeconds, PhaseResponse phase) {
         public static ProgressResponse of(Progress p) {
             return new ProgressResponse(p.at(), p.state().name(), p.enumerating(), p.filesScanned(), p.filesDone(), p.filesSkipped(),
                     p.filesFailed(), p.filesPending(), p.bytesTotal(), p.bytesDone(), p.percent(), p.bytesPerSecond(),
-                    seconds(p.elapsed()), p.eta().map(JobResponse::seconds).orElse(null));
+                    seconds(p.elapsed()), p.eta().map(JobResponse::seconds).orElse(null), p.phase().map(PhaseResponse::of).orElse(null));
+        }
+    }
+
+    /** What a job that runs in steps (a bench) is doing: the step in words, the steps done before it, all of them. */
+    public record PhaseResponse(String description, int step, int steps) {
+        static PhaseResponse of(io.mover.core.engine.JobPhase phase) {
+            return new PhaseResponse(phase.description(), phase.step(), phase.steps());
         }
     }
 

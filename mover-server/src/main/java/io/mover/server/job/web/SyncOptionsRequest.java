@@ -64,16 +64,7 @@ public record SyncOptionsRequest(String deleteDestination, Long maxDelete, Strin
     }
 
     private static long size(List<FieldProblem> problems, String field, String text, long absent) {
-        if (text == null) {
-            return absent;
-        }
-        try {
-            return ConfigSpec.parseSize(text);
-        }
-        catch (IllegalArgumentException e) {
-            problems.add(new FieldProblem(PREFIX + field, e.getMessage()));
-            return absent;
-        }
+        return FieldValues.size(problems, PREFIX + field, text, absent);
     }
 
     private static Optional<Duration> age(List<FieldProblem> problems, String field, String text) {
