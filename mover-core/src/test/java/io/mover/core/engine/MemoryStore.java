@@ -46,6 +46,8 @@ public final class MemoryStore implements Source, Sink {
     /** Flip a byte of every file whose name starts with this, after the write (a lying disk). */
     volatile String corruptPrefix = "\0";
     volatile long writeDelayNanos;
+    /** While set, reads wait until it is counted down (a job that stays running until the test lets it go). */
+    volatile java.util.concurrent.CountDownLatch readGate;
     final AtomicInteger commits = new AtomicInteger();
 
     MemoryStore() {
@@ -71,6 +73,19 @@ public final class MemoryStore implements Source, Sink {
     /** Every block write sleeps this long (tests outside this package). */
     public void writeDelay(Duration delay) {
         writeDelayNanos = delay.toNanos();
+    }
+
+    /** Reads wait from now on, until {@link #releaseReads()} (at most 60 s each, then they fail). */
+    public void holdReads() {
+        readGate = new java.util.concurrent.CountDownLatch(1);
+    }
+
+    public void releaseReads() {
+        java.util.concurrent.CountDownLatch gate = readGate;
+        readGate = null;
+        if (gate != null) {
+            gate.countDown();
+        }
     }
 
     public int commitCount() {
@@ -135,6 +150,16 @@ public final class MemoryStore implements Source, Sink {
 
             @Override
             public int read(long position, ByteBuffer destination) {
+                java.util.concurrent.CountDownLatch gate = readGate;
+                try {
+                    if (gate != null && !gate.await(60, java.util.concurrent.TimeUnit.SECONDS)) {
+                        throw new MoverException(ErrorCode.TIMEOUT, "reads held for 60 s");
+                    }
+                }
+                catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new MoverException(ErrorCode.CANCELLED, "interrupted while reads were held");
+                }
                 AtomicInteger faults = readFaults.get(path.toString());
                 if (faults != null && faults.getAndDecrement() > 0) {
                     throw new MoverException(readFaultCode, "injected read fault on " + path);

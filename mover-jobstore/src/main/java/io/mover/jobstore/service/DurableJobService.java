@@ -36,6 +36,7 @@ import io.mover.core.service.JobView;
 import io.mover.core.service.NodeView;
 import io.mover.jobstore.DesiredState;
 import io.mover.jobstore.Dialect;
+import io.mover.jobstore.JdbcScheduleStore;
 import io.mover.jobstore.JobDatabase;
 import io.mover.jobstore.NewJob;
 import io.mover.jobstore.SchedulerSettings;
@@ -62,6 +63,7 @@ public final class DurableJobService implements JobService {
     private final Views views;
     private final ProgressHub progress;
     private final Scheduler scheduler;
+    private final SyncSchedules schedules;
 
     /**
      * Starts the service: registers this node, releases what a crashed predecessor left picked (embedded
@@ -103,11 +105,19 @@ public final class DurableJobService implements JobService {
             releasePicked();
         }
         durable.store.registerNode(settings.nodeName(), NodeView.localHost());
-        this.scheduler = Schedulers.create(database.dataSource(), database.dialect(), settings, List.of(driverTask, unitTask), List.of());
+        this.schedules = new SyncSchedules(durable, new JdbcScheduleStore(database.dataSource(), clock), registry, this);
+        this.scheduler = Schedulers.create(database.dataSource(), database.dialect(), settings, List.of(driverTask, unitTask, schedules.task()),
+                List.of(schedules.checkTask()));
         durable.wire(scheduler, driverTask, unitTask);
         this.progress = new ProgressHub(durable, views, progressInterval);
         rescheduleUnfinished();
+        schedules.start(scheduler);
         scheduler.start();
+    }
+
+    /** The recurring syncs kept in this service's store (issue 4). */
+    public SyncSchedules schedules() {
+        return schedules;
     }
 
     @Override
@@ -128,7 +138,7 @@ public final class DurableJobService implements JobService {
             durable.deleteScratch(id);
         }
         durable.remember(id, spec);
-        StoredJob job = durable.store.create(new NewJob(id, spec.kind(), durable.specs.encode(spec)));
+        StoredJob job = durable.store.create(new NewJob(id, spec.kind(), durable.specs.encode(spec), spec.scheduleId()));
         if (listener != JobListener.NONE) {
             progress.subscribe(id, listener);
         }
@@ -149,6 +159,15 @@ public final class DurableJobService implements JobService {
                     .skip(Math.max(0, offset)).limit(Math.max(0, limit)).toList();
         }
         return durable.store.list(state, offset, limit).stream().map(job -> views.view(job, false)).toList();
+    }
+
+    @Override
+    public List<JobView> listBySchedule(String scheduleId, Optional<JobState> state, int offset, int limit) {
+        requireNonNull(scheduleId, "scheduleId is null");
+        if (state.isPresent() && state.get() == JobState.PAUSED) {
+            return JobService.super.listBySchedule(scheduleId, state, offset, limit);
+        }
+        return durable.store.list(state, Optional.of(scheduleId), offset, limit).stream().map(job -> views.view(job, false)).toList();
     }
 
     @Override
@@ -259,6 +278,7 @@ public final class DurableJobService implements JobService {
             scheduler.stop();
         }
         finally {
+            schedules.close();
             progress.close();
             database.close();
         }
