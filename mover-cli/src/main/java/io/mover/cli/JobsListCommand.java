@@ -26,6 +26,9 @@ final class JobsListCommand implements Callable<Integer>, CliCommand {
             description = "Only jobs in this state: queued, running, paused, succeeded, completed_with_errors, failed, cancelled.")
     String state;
 
+    @Option(names = "--schedule", paramLabel = "NAME", description = "Only the jobs a schedule started (its name or id, from mover schedules list).")
+    String schedule;
+
     @Option(names = "--limit", paramLabel = "N", defaultValue = "50", description = "At most N jobs, 1 to 500. Default: ${DEFAULT-VALUE}.")
     int limit;
 
@@ -48,7 +51,9 @@ final class JobsListCommand implements Callable<Integer>, CliCommand {
     public Integer call() {
         CliLogging.configureClient(common.effectiveLogLevel());
         ServerClient client = new ServerClient(server.target(context.environment()));
-        JobPage page = client.list(Optional.ofNullable(state).filter(s -> !s.isBlank()), limit);
+        // a schedule's name becomes its id here: the server filters jobs by id
+        Optional<String> scheduleId = Optional.ofNullable(schedule).filter(s -> !s.isBlank()).map(s -> client.schedule(s).id());
+        JobPage page = client.list(Optional.ofNullable(state).filter(s -> !s.isBlank()), scheduleId, limit);
         PrintWriter out = spec.commandLine().getOut();
         if (common.json()) {
             out.println(ServerClient.JSON.writeValueAsString(page));

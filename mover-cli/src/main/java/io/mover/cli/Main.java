@@ -28,6 +28,7 @@ public final class Main {
                 new BenchCommand(context),
                 new PluginsCommand(),
                 JobsCommand.tree(context),
+                SchedulesCommand.tree(context),
                 new ServeCommand(),
                 new ReceiveCommand(context));
     }
