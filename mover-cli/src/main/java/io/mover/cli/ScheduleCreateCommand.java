@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 import io.mover.core.engine.SyncOptions;
 import io.mover.core.engine.TransferOptions;
@@ -14,23 +13,14 @@ import io.mover.spi.MoverException;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-
-import static java.util.Objects.requireNonNull;
 
 /** {@code mover schedules create NAME SRC DST --every 15m --rpo 30m}: a recurring sync on the server (POST /api/v1/schedules). */
 @Command(name = "create", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {"Creates a recurring sync on the server: every interval (or cron expression) it runs the sync that 'mover sync SRC DST'",
                 "with the same options would, one job per firing, and reports the recovery point it keeps against --rpo."})
-final class ScheduleCreateCommand implements Callable<Integer>, CliCommand {
-    private final CliContext context;
-
-    @Spec
-    CommandSpec spec;
-
+final class ScheduleCreateCommand extends ServerCommand {
     @Parameters(index = "0", paramLabel = "NAME", description = "A name for the schedule: letters, digits, '.', '_', '-'.")
     String name;
 
@@ -79,24 +69,12 @@ final class ScheduleCreateCommand implements Callable<Integer>, CliCommand {
     @Mixin
     TransferFlags flags = new TransferFlags();
 
-    @Mixin
-    ServerOptions server = new ServerOptions();
-
-    @Mixin
-    CommonOptions common = new CommonOptions();
-
     ScheduleCreateCommand(CliContext context) {
-        this.context = requireNonNull(context, "context is null");
+        super(context);
     }
 
     @Override
-    public CommonOptions common() {
-        return common;
-    }
-
-    @Override
-    public Integer call() {
-        CliLogging.configureClient(common.effectiveLogLevel());
+    int run(ServerClient client, PrintWriter out) {
         TransferOptions options = flags.options().sync(sync.options()).build();
         options.validate();
         if (options.sync().deletes() == SyncOptions.DeleteMode.PROMPT) {
@@ -132,16 +110,9 @@ final class ScheduleCreateCommand implements Callable<Integer>, CliCommand {
         body.put("overlap", overlap);
         body.put("paused", paused);
         body.put("template", template);
-        ScheduleResponse created = new ServerClient(server.target(context.environment())).createSchedule(body);
-        PrintWriter out = spec.commandLine().getOut();
-        if (common.json()) {
-            out.println(ServerClient.JSON.writeValueAsString(created));
-        }
-        else {
-            out.println("schedule " + created.name() + " created (" + created.id() + "): " + SchedulesCommand.timing(created)
-                    + (created.paused() ? ", paused" : ", next run " + created.nextRun()) + ", RPO " + SchedulesCommand.rpo(created));
-        }
-        out.flush();
+        ScheduleResponse created = client.createSchedule(body);
+        print(out, created, "schedule " + created.name() + " created (" + created.id() + "): " + SchedulesCommand.timing(created)
+                + (created.paused() ? ", paused" : ", next run " + created.nextRun()) + ", RPO " + SchedulesCommand.rpo(created));
         return ExitCode.SUCCESS.code();
     }
 }

@@ -33,10 +33,10 @@ final class SchedulesCommand implements Callable<Integer> {
                     : "Lists the server's schedules: timing, next run, last run's state, RPO achieved of target.");
             schedules.addSubcommand(ScheduleReadCommand.verb(one), verb);
         }
-        for (ScheduleActionCommand.Action action : ScheduleActionCommand.Action.values()) {
+        for (String action : java.util.List.of("pause", "resume", "delete")) {
             CommandLine verb = new CommandLine(new ScheduleActionCommand(context, action));
-            verb.getCommandSpec().usageMessage().description(action.description());
-            schedules.addSubcommand(action.verb(), verb);
+            verb.getCommandSpec().usageMessage().description(ScheduleActionCommand.VERBS.get(action));
+            schedules.addSubcommand(action, verb);
         }
         return schedules;
     }

@@ -3,6 +3,7 @@ package io.mover.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -17,11 +18,21 @@ class SchedulesCommandTest {
     private static TestServer server;
 
     @TempDir
+    static Path serverData;
+
+    @TempDir
     Path temp;
 
     @BeforeAll
     static void startServer() {
-        server = TestServer.shared();
+        server = TestServer.start(serverData);
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (server != null) {
+            server.close();
+        }
     }
 
     @Test

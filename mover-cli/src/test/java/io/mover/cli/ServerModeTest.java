@@ -13,6 +13,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,11 +28,21 @@ class ServerModeTest {
     private static TestServer server;
 
     @TempDir
+    static Path serverData;
+
+    @TempDir
     Path temp;
 
     @BeforeAll
     static void startServer() {
-        server = TestServer.shared();
+        server = TestServer.start(serverData);
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (server != null) {
+            server.close();
+        }
     }
 
     @Test

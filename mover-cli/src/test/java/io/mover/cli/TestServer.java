@@ -17,27 +17,6 @@ record TestServer(ConfigurableApplicationContext context, String url) implements
         return new TestServer(context, "http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port"));
     }
 
-    private static TestServer shared;
-
-    /**
-     * One plain server for the client test classes that can share it (starting one costs seconds on a small machine):
-     * started by the first caller, stopped when the test JVM exits. Its jobs and schedules are those of every such class.
-     */
-    static synchronized TestServer shared() {
-        if (shared == null) {
-            try {
-                // under target/, which the build cleans
-                shared = start(java.nio.file.Files.createDirectories(Path.of("target", "shared-server-" + ProcessHandle.current().pid())));
-            }
-            catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-            TestServer started = shared;
-            Runtime.getRuntime().addShutdownHook(new Thread(started::close));
-        }
-        return shared;
-    }
-
     @Override
     public void close() {
         context.close();
