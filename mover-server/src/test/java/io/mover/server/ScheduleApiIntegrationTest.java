@@ -3,13 +3,17 @@ package io.mover.server;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import io.mover.server.job.web.JobPage;
 import io.mover.server.job.web.JobResponse;
 import io.mover.server.schedule.web.ScheduleResponse;
 import org.junit.jupiter.api.Test;
+import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.http.MediaType;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -66,6 +70,12 @@ class ScheduleApiIntegrationTest extends ServerTestSupport {
                 .expectBody(ScheduleResponse.EventPage.class).returnResult().getResponseBody();
         assertThat(events).isNotNull();
         assertThat(events.items()).extracting(ScheduleResponse.EventResponse::kind).startsWith("CREATED", "FIRED");
+
+        List<ServerSentEvent<String>> stream = client.get().uri("/api/v1/schedules/{id}/events", created.id()).accept(MediaType.TEXT_EVENT_STREAM)
+                .exchange().expectStatus().isOk().returnResult(new ParameterizedTypeReference<ServerSentEvent<String>>() {}).getResponseBody()
+                .filter(event -> event.event() != null).take(2).collectList().block(Duration.ofSeconds(30));
+        assertThat(stream).extracting(ServerSentEvent::event).containsExactly("CREATED", "FIRED");
+        assertThat(stream.get(1).data()).contains(job.id());
 
         ScheduleResponse patched = client.patch().uri("/api/v1/schedules/{id}", created.id()).contentType(MERGE_PATCH)
                 .bodyValue(Map.of("cron", "0 3 * * *", "timeZone", "Europe/Paris", "rpoTarget", "none")).exchange().expectStatus().isOk()
