@@ -43,9 +43,14 @@ final class SyncFlags {
     @Option(names = "--max-age", paramLabel = "AGE", converter = AgeConverter.class, description = "Leave files modified longer ago than AGE alone.")
     Duration maxAge;
 
+    @Option(names = "--catalog", description = {"Read the destination from the catalog the last successful sync of SRC to DST kept, instead of",
+            "listing it, and keep the catalog up to date. Only for destinations nothing but mover writes: a change made there",
+            "behind mover's back is not seen (docs/cli.md). A failed sync drops the catalog; the next one lists again."})
+    boolean catalog;
+
     SyncOptions options() {
         return new SyncOptions(deletes, maxDelete, sizeOnly ? SyncOptions.ComparePolicy.SIZE_ONLY : compare, force, Optional.ofNullable(filesFrom),
-                minSize, maxSize == null ? -1 : maxSize, Optional.ofNullable(minAge), Optional.ofNullable(maxAge));
+                minSize, maxSize == null ? -1 : maxSize, Optional.ofNullable(minAge), Optional.ofNullable(maxAge), catalog);
     }
 
     static final class DeleteConverter implements ITypeConverter<SyncOptions.DeleteMode> {

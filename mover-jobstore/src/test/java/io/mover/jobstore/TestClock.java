@@ -8,24 +8,31 @@ import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * A clock for tests: it stands still until the test moves it (schedules fire and RPOs age only when told), or it
- * steps by a fixed amount at every reading (every timestamp a store writes is distinct and ordered).
+ * A clock for tests that the test moves by hand: either it also runs at the speed of real time from its start (what
+ * db-scheduler needs: its poller waits "until now + the polling interval" on this clock, so a clock standing still
+ * would stop it polling), or it steps by a fixed amount at every reading (every timestamp a store writes is distinct
+ * and ordered).
  */
 public final class TestClock extends Clock {
     private final AtomicReference<Instant> now;
     private final Duration step;
+    private final long startNanos;
+    private final boolean running;
 
-    private TestClock(Instant start, Duration step) {
+    private TestClock(Instant start, Duration step, boolean running) {
         this.now = new AtomicReference<>(start);
         this.step = step;
+        this.startNanos = System.nanoTime();
+        this.running = running;
     }
 
-    public static TestClock at(Instant start) {
-        return new TestClock(start, Duration.ZERO);
+    /** Starts at {@code start}, runs as real time does, and jumps when {@link #advance} is called. */
+    public static TestClock running(Instant start) {
+        return new TestClock(start, Duration.ZERO, true);
     }
 
     public static TestClock stepping(Instant start, Duration step) {
-        return new TestClock(start, step);
+        return new TestClock(start, step, false);
     }
 
     public void advance(Duration duration) {
@@ -34,7 +41,8 @@ public final class TestClock extends Clock {
 
     @Override
     public Instant instant() {
-        return now.getAndUpdate(instant -> instant.plus(step));
+        Instant base = now.getAndUpdate(instant -> instant.plus(step));
+        return running ? base.plusNanos(System.nanoTime() - startNanos) : base;
     }
 
     @Override

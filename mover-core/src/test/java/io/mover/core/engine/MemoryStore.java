@@ -49,6 +49,7 @@ public final class MemoryStore implements Source, Sink {
     /** While set, reads wait until it is counted down (a job that stays running until the test lets it go). */
     volatile java.util.concurrent.CountDownLatch readGate;
     final AtomicInteger commits = new AtomicInteger();
+    final AtomicInteger listings = new AtomicInteger();
 
     MemoryStore() {
         nodes.put(RelativePath.ROOT, new Node(EntryType.DIRECTORY, null, Instant.EPOCH));
@@ -88,6 +89,11 @@ public final class MemoryStore implements Source, Sink {
         }
     }
 
+    /** Calls of {@link #list}: a sync with a catalog makes none at the destination. */
+    public int listCount() {
+        return listings.get();
+    }
+
     public int commitCount() {
         return commits.get();
     }
@@ -119,6 +125,7 @@ public final class MemoryStore implements Source, Sink {
 
     @Override
     public Stream<Entry> list(RelativePath directory) {
+        listings.incrementAndGet();
         Node node = nodes.get(directory);
         if (node == null) {
             throw new MoverException(ErrorCode.NOT_FOUND, "no directory " + directory);

@@ -83,7 +83,7 @@ public final class DurableJobService implements JobService {
         this.database = requireNonNull(database, "database is null");
         this.registry = requireNonNull(registry, "registry is null");
         Clock clock = settings.clock();
-        this.durable = new Durable(database.store(), new TransferEngine(registry, clock), new StoredSpec(registry, credentials),
+        this.durable = new Durable(database.store(), new TransferEngine(registry, clock, scratchRoot.resolveSibling("catalog")), new StoredSpec(registry, credentials),
                 settings.nodeName(), scratchRoot, clock);
         this.views = new Views(durable);
         JobFinisher finisher = new JobFinisher(durable);

@@ -205,6 +205,9 @@ final class StoredSpec {
         json.put("maxSize", o.maxSize());
         o.minAge().ifPresent(age -> json.put("minAgeMillis", age.toMillis()));
         o.maxAge().ifPresent(age -> json.put("maxAgeMillis", age.toMillis()));
+        if (o.catalog()) {
+            json.put("catalog", true);
+        }
         return json;
     }
 
@@ -217,7 +220,7 @@ final class StoredSpec {
                 SyncOptions.ComparePolicy.valueOf((String) json.get("compare")), (Boolean) json.get("force"),
                 Optional.ofNullable((String) json.get("filesFrom")), number(json, "minSize"), number(json, "maxSize"),
                 Optional.ofNullable(number(json, "minAgeMillis")).map(Duration::ofMillis),
-                Optional.ofNullable(number(json, "maxAgeMillis")).map(Duration::ofMillis));
+                Optional.ofNullable(number(json, "maxAgeMillis")).map(Duration::ofMillis), Boolean.TRUE.equals(json.get("catalog")));
     }
 
     @SuppressWarnings("unchecked")

@@ -120,4 +120,32 @@ class DurableSyncTest {
         assertThat(summary.error().orElseThrow()).contains("--max-delete 1");
         assertThat(dst.filePaths()).containsExactly("a", "b", "keep");
     }
+
+    @Test
+    void aSyncWithTheCatalogListsTheDestinationOnceAndKeepsItsRecordAcrossJobs() throws InterruptedException {
+        for (int i = 0; i < 120; i++) {
+            src.file("d" + (i % 4) + "/f" + i, ("file " + i).getBytes(), T0);
+        }
+        dst.file("stale/old.txt", "old".getBytes(), T0);
+        open();
+        SyncOptions catalog = deletes(-1).withCatalog(true);
+
+        assertThat(sync(catalog).state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(dst.filePaths()).isEqualTo(src.filePaths());
+        int listed = dst.listCount();
+        assertThat(dataDir.resolve("catalog")).isDirectory();
+
+        src.file("d1/f1", "changed, longer".getBytes(), T0.plusSeconds(60));
+        src.file("d9/new", "new".getBytes(), T0);
+        JobSummary second = sync(catalog);
+        assertThat(second.state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(dst.listCount()).as("no destination folder listed").isEqualTo(listed);
+        assertThat(second.filesTransferred()).isEqualTo(2);
+        assertThat(dst.filePaths()).isEqualTo(src.filePaths());
+
+        JobSummary third = sync(catalog);
+        assertThat(third.filesTransferred()).isZero();
+        assertThat(third.sync().orElseThrow().unchanged()).isEqualTo(121);
+        assertThat(dst.listCount()).isEqualTo(listed);
+    }
 }

@@ -33,8 +33,8 @@ import io.mover.jobstore.schedule.ScheduleView;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Recurring syncs on the durable service, on a clock that moves only when the test moves it: a firing happens when
- * the clock passes its time (db-scheduler polls every 50 ms and compares with this clock), never after a sleep.
+ * Recurring syncs on the durable service, on a clock the test moves by minutes: a firing happens when the clock
+ * passes its time (db-scheduler polls every 100 ms and compares with this clock), never after a sleep.
  */
 @Timeout(120)
 class SyncSchedulesTest {
@@ -45,7 +45,10 @@ class SyncSchedulesTest {
     @TempDir
     Path dataDir;
 
-    private final TestClock clock = TestClock.at(T0);
+    /** Real time also passes while a test runs (the clock runs, see {@link TestClock}): times are checked within this much. */
+    private static final Duration SLACK = Duration.ofSeconds(60);
+
+    private final TestClock clock = TestClock.running(T0);
     private final MemoryPlugin plugin = new MemoryPlugin();
     private final MemoryStore src = plugin.store("src");
     private final MemoryStore dst = plugin.store("dst");
@@ -53,7 +56,7 @@ class SyncSchedulesTest {
 
     private SyncSchedules open() {
         // heartbeats every hour: the clock jumps by minutes, and no execution may look dead because of it
-        SchedulerSettings settings = new SchedulerSettings("node-1", Duration.ofMillis(50), Duration.ofHours(1), 4, 4, Duration.ofSeconds(20), clock);
+        SchedulerSettings settings = new SchedulerSettings("node-1", Duration.ofMillis(100), Duration.ofHours(1), 4, 4, Duration.ofSeconds(20), clock);
         service = new DurableJobService(JobStores.open(dataDir, clock), PluginRegistry.of(List.of(plugin), "test"), dataDir.resolve("scratch"),
                 name -> Optional.empty(), settings, Duration.ofMillis(50), 50);
         return service.schedules();
@@ -89,20 +92,20 @@ class SyncSchedulesTest {
         assertThat(dst.filePaths()).containsExactly("a.txt");
         ScheduleView after = schedules.find("replica").orElseThrow();
         assertThat(after.lastSuccess()).hasValueSatisfying(run -> assertThat(run.jobId()).isEqualTo(first.id().value()));
-        assertThat(after.rpoAchieved()).isZero();
+        assertThat(after.rpoAchieved()).isLessThan(SLACK);
         assertThat(after.rpoState()).isEqualTo(RpoState.RPO_MET);
-        assertThat(after.nextRun()).contains(T0.plus(EVERY));
+        assertThat(after.nextRun().orElseThrow()).isBetween(T0.plus(EVERY), T0.plus(EVERY).plus(SLACK));
 
         src.file("b.txt", "two".getBytes(), T0);
         clock.advance(Duration.ofMinutes(10));
-        assertThat(schedules.find("replica").orElseThrow().rpoAchieved()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(schedules.find("replica").orElseThrow().rpoAchieved()).isBetween(Duration.ofMinutes(10), Duration.ofMinutes(10).plus(SLACK));
         assertThat(service.listBySchedule(created.schedule().id(), Optional.empty(), 0, 10)).as("not due yet").hasSize(1);
 
         clock.advance(Duration.ofMinutes(5));
         JobView second = awaitRuns(created.schedule().id(), 2).getFirst();
         assertThat(awaitEnd(second)).isEqualTo(JobState.SUCCEEDED);
         assertThat(dst.filePaths()).containsExactly("a.txt", "b.txt");
-        assertThat(schedules.find(created.schedule().id()).orElseThrow().rpoAchieved()).isZero();
+        assertThat(schedules.find(created.schedule().id()).orElseThrow().rpoAchieved()).isLessThan(SLACK);
         assertThat(service.listBySchedule("another", Optional.empty(), 0, 10)).isEmpty();
         schedules.checkNow(); // the end of a run is seen within one progress interval; the check sees it now
         assertThat(kinds(schedules)).containsSubsequence(ScheduleEvent.Kind.CREATED, ScheduleEvent.Kind.FIRED, ScheduleEvent.Kind.RUN_ENDED,
@@ -173,14 +176,14 @@ class SyncSchedulesTest {
         ScheduleView exceeded = schedules.find("replica").orElseThrow();
         assertThat(exceeded.rpoState()).isEqualTo(RpoState.RPO_EXCEEDED);
         assertThat(exceeded.schedule().rpoState()).isEqualTo(RpoState.RPO_EXCEEDED);
-        assertThat(exceeded.rpoAchieved()).isEqualTo(Duration.ofMinutes(21));
-        assertThat(lastEvent(schedules, ScheduleEvent.Kind.RPO_EXCEEDED).message()).contains("21m 0s is over the target 20m 0s");
+        assertThat(exceeded.rpoAchieved()).isBetween(Duration.ofMinutes(21), Duration.ofMinutes(21).plus(SLACK));
+        assertThat(lastEvent(schedules, ScheduleEvent.Kind.RPO_EXCEEDED).message()).matches(".*21m \\d+s is over the target 20m 0s.*");
 
         src.failReads("b.txt", 0);
         clock.advance(Duration.ofMinutes(9));
         assertThat(awaitEnd(awaitRuns(created.schedule().id(), 3).getFirst())).isEqualTo(JobState.SUCCEEDED);
         await(() -> schedules.find("replica").orElseThrow().schedule().rpoState() == RpoState.RPO_MET, "the RPO is met again");
-        assertThat(lastEvent(schedules, ScheduleEvent.Kind.RPO_MET).message()).contains("0s is within the target");
+        assertThat(lastEvent(schedules, ScheduleEvent.Kind.RPO_MET).message()).contains("s is within the target 20m 0s");
     }
 
     @Test
@@ -202,7 +205,7 @@ class SyncSchedulesTest {
         src.releaseReads();
         assertThat(awaitEnd(slow)).isEqualTo(JobState.SUCCEEDED);
         await(() -> schedules.find("replica").orElseThrow().schedule().rpoState() == RpoState.RPO_MET, "its end brought the RPO back");
-        assertThat(schedules.find("replica").orElseThrow().rpoAchieved()).isEqualTo(Duration.ofMinutes(6));
+        assertThat(schedules.find("replica").orElseThrow().rpoAchieved()).isBetween(Duration.ofMinutes(6), Duration.ofMinutes(6).plus(SLACK));
     }
 
     @Test
@@ -216,7 +219,7 @@ class SyncSchedulesTest {
 
         SyncSchedules again = open();
         assertThat(again.list()).extracting(view -> view.schedule().name()).containsExactly("replica");
-        assertThat(again.find("replica").orElseThrow().nextRun()).contains(T0.plus(EVERY));
+        assertThat(again.find("replica").orElseThrow().nextRun().orElseThrow()).isBetween(T0.plus(EVERY), T0.plus(EVERY).plus(SLACK));
         clock.advance(EVERY);
         assertThat(awaitEnd(awaitRuns(created.schedule().id(), 2).getFirst())).isEqualTo(JobState.SUCCEEDED);
     }
@@ -234,7 +237,7 @@ class SyncSchedulesTest {
         assertThat(service.listBySchedule(created.schedule().id(), Optional.empty(), 0, 10)).hasSize(1);
 
         ScheduleView resumed = schedules.resume("replica");
-        assertThat(resumed.nextRun()).as("overdue: at once").contains(T0.plus(Duration.ofHours(1)));
+        assertThat(resumed.nextRun().orElseThrow()).as("overdue: at once").isBetween(T0.plus(Duration.ofHours(1)), T0.plus(Duration.ofHours(1)).plus(SLACK));
         assertThat(awaitEnd(awaitRuns(created.schedule().id(), 2).getFirst())).isEqualTo(JobState.SUCCEEDED);
         assertThat(kinds(schedules)).containsSubsequence(ScheduleEvent.Kind.PAUSED, ScheduleEvent.Kind.RESUMED, ScheduleEvent.Kind.FIRED);
 

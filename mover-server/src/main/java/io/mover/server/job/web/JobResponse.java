@@ -102,11 +102,11 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
     /** A sync job's options as submitted; no size or age limit leaves its field out. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record SyncOptionsResponse(String deleteDestination, long maxDelete, String compare, boolean force, String filesFrom,
-            long minSize, Long maxSize, Double minAgeSeconds, Double maxAgeSeconds) {
+            long minSize, Long maxSize, Double minAgeSeconds, Double maxAgeSeconds, boolean catalog) {
         static SyncOptionsResponse of(io.mover.core.engine.SyncOptions o) {
             return new SyncOptionsResponse(o.deletes().cliName(), o.maxDelete(), o.compare().cliName(), o.force(), o.filesFrom().orElse(null),
                     o.minSize(), o.maxSize() < 0 ? null : o.maxSize(), o.minAge().map(JobResponse::seconds).orElse(null),
-                    o.maxAge().map(JobResponse::seconds).orElse(null));
+                    o.maxAge().map(JobResponse::seconds).orElse(null), o.catalog());
         }
     }
 
