@@ -148,4 +148,27 @@ class DurableSyncTest {
         assertThat(third.sync().orElseThrow().unchanged()).isEqualTo(121);
         assertThat(dst.listCount()).isEqualTo(listed);
     }
+
+    @Test
+    void aDryRunListsWhatItWouldCopyAndDeleteAndChangesNothing() throws InterruptedException {
+        src.file("keep", "k".getBytes(), T0);
+        src.file("d/new", "new".getBytes(), T0);
+        dst.file("keep", "k".getBytes(), T0);
+        dst.file("old/gone", "gone".getBytes(), T0);
+        open();
+        TransferOptions options = TransferOptions.builder().blockSize(4096).bufferPoolBytes(1 << 20).dryRun(true).sync(deletes(-1)).build();
+        JobId id = service.submit(new JobSpec(JobKind.SYNC, "mem://src", "mem://dst", Map.of(), Map.of(), options)).id();
+
+        JobSummary summary = service.await(id, Duration.ofSeconds(60)).orElseThrow(() -> new AssertionError("job did not end in 60 s"));
+
+        assertThat(summary.state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(dst.filePaths()).containsExactly("keep", "old/gone");
+        assertThat(service.files(id, Optional.of(FileOutcome.DELETED), 0, 10).items())
+                .extracting(FileResult::path, result -> result.message().orElse(""))
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("old/gone", "dry run: would delete"),
+                        org.assertj.core.groups.Tuple.tuple("old", "dry run: would delete"));
+        assertThat(service.files(id, Optional.of(FileOutcome.TRANSFERRED), 0, 10).items())
+                .extracting(FileResult::path, result -> result.message().orElse(""))
+                .contains(org.assertj.core.groups.Tuple.tuple("d/new", "dry run: would copy"));
+    }
 }
