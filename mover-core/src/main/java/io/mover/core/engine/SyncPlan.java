@@ -106,7 +106,7 @@ public final class SyncPlan implements SyncPlanner.Actions, AutoCloseable {
             planner.run(job.sourceRoot(), destinationRoot);
             catalog.ifPresent(use -> {
                 use.walked();
-                warn(use.note());
+                note(use.note());
             });
         }
         finally {
@@ -300,10 +300,15 @@ public final class SyncPlan implements SyncPlanner.Actions, AutoCloseable {
     }
 
     public void warn(String warning) {
-        synchronized (warnings) {
-            warnings.add(warning);
-        }
+        note(warning);
         System.getLogger(SyncPlan.class.getName()).log(System.Logger.Level.WARNING, warning);
+    }
+
+    /** Something the operator should read in the summary, not worth a warning in the log (where the listing came from). */
+    private void note(String text) {
+        synchronized (warnings) {
+            warnings.add(text);
+        }
     }
 
     /** Removes the spool files. */
