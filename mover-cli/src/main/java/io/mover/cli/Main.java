@@ -31,6 +31,7 @@ public final class Main {
         verbs.put("bench", () -> new BenchCommand(context));
         verbs.put("plugins", PluginsCommand::new);
         verbs.put("jobs", () -> JobsCommand.tree(context));
+        verbs.put("schedules", () -> SchedulesCommand.tree(context));
         verbs.put("serve", ServeCommand::new);
         verbs.put("receive", () -> new ReceiveCommand(context));
         return verbs;

@@ -59,13 +59,14 @@ public final class JdbcJobStore implements JobStore {
         requireNonNull(job, "job is null");
         return jdbc.inTransaction("create job " + job.id(), connection -> {
             try (PreparedStatement insert = connection.prepareStatement(
-                    "insert into job (id, kind, spec_json, desired_state, state, created) values (?, ?, ?, ?, ?, ?)")) {
+                    "insert into job (id, kind, spec_json, desired_state, state, created, schedule_id) values (?, ?, ?, ?, ?, ?, ?)")) {
                 insert.setString(1, job.id().value());
                 insert.setString(2, job.kind().name());
                 insert.setString(3, job.specJson());
                 insert.setString(4, DesiredState.RUNNING.name());
                 insert.setString(5, JobState.QUEUED.name());
                 setInstant(insert, 6, clock.instant());
+                insert.setString(7, job.scheduleId().orElse(null));
                 insert.executeUpdate();
             }
             return find(connection, job.id()).orElseThrow();
@@ -80,19 +81,33 @@ public final class JdbcJobStore implements JobStore {
 
     @Override
     public List<StoredJob> list(Optional<JobState> state, Optional<JobKind> kind, int offset, int limit) {
-        requireNonNull(state, "state is null");
         requireNonNull(kind, "kind is null");
+        return list(state, kind, Optional.empty(), offset, limit);
+    }
+
+    @Override
+    public List<StoredJob> listBySchedule(String scheduleId, Optional<JobState> state, int offset, int limit) {
+        requireNonNull(scheduleId, "scheduleId is null");
+        return list(state, Optional.empty(), Optional.of(scheduleId), offset, limit);
+    }
+
+    private List<StoredJob> list(Optional<JobState> state, Optional<JobKind> kind, Optional<String> scheduleId, int offset, int limit) {
+        requireNonNull(state, "state is null");
         if (offset < 0 || limit < 0) {
             throw new MoverException(ErrorCode.INVALID_ARGUMENT, "offset and limit must not be negative, got " + offset + " and " + limit);
         }
         List<String> conditions = new ArrayList<>();
-        state.ifPresent(value -> conditions.add("state = ?"));
-        kind.ifPresent(value -> conditions.add("kind = ?"));
+        scheduleId.ifPresent(id -> conditions.add("schedule_id = ?"));
+        state.ifPresent(wanted -> conditions.add("state = ?"));
+        kind.ifPresent(wanted -> conditions.add("kind = ?"));
         String where = conditions.isEmpty() ? "" : " where " + String.join(" and ", conditions);
         String sql = "select " + Rows.JOB_COLUMNS + " from job" + where + " order by created desc, id desc limit ? offset ?";
         return jdbc.inTransaction("list jobs", connection -> {
             try (PreparedStatement select = connection.prepareStatement(sql)) {
                 int index = 1;
+                if (scheduleId.isPresent()) {
+                    select.setString(index++, scheduleId.get());
+                }
                 if (state.isPresent()) {
                     select.setString(index++, state.get().name());
                 }

@@ -34,6 +34,9 @@ public interface JobStore {
     /** Jobs, newest first, only those in {@code state} and of {@code kind} when given. */
     List<StoredJob> list(Optional<JobState> state, Optional<JobKind> kind, int offset, int limit);
 
+    /** Jobs the schedule {@code scheduleId} started, newest first, only those in {@code state} when given. */
+    List<StoredJob> listBySchedule(String scheduleId, Optional<JobState> state, int offset, int limit);
+
     /**
      * How many jobs are in {@code state}, by one indexed count. PAUSED is what the user asked of a job not ended
      * (its files in flight may still be finishing); QUEUED and RUNNING count the others.

@@ -18,10 +18,12 @@ import static java.util.Objects.requireNonNull;
  *        {@code sourceConfig} (the name may be shown and stored; the values are secrets: a store that
  *        persists the spec keeps the name, drops the credential's keys, and resolves it again to run)
  * @param destinationCredential the same for {@code destinationConfig}
+ * @param scheduleId the recurring sync schedule that started this job, if one did (issue 4): shown with the job, and
+ *        what {@code GET /jobs?schedule=} filters on
  */
 public record JobSpec(JobKind kind, String source, String destination, Map<String, String> sourceConfig,
         Map<String, String> destinationConfig, TransferOptions options, Optional<String> sourceCredential,
-        Optional<String> destinationCredential) {
+        Optional<String> destinationCredential, Optional<String> scheduleId) {
     public JobSpec {
         requireNonNull(kind, "kind is null");
         requireNonNull(source, "source is null");
@@ -31,12 +33,26 @@ public record JobSpec(JobKind kind, String source, String destination, Map<Strin
         requireNonNull(options, "options is null");
         requireNonNull(sourceCredential, "sourceCredential is null");
         requireNonNull(destinationCredential, "destinationCredential is null");
+        requireNonNull(scheduleId, "scheduleId is null");
+    }
+
+    /** A job no schedule started. */
+    public JobSpec(JobKind kind, String source, String destination, Map<String, String> sourceConfig,
+            Map<String, String> destinationConfig, TransferOptions options, Optional<String> sourceCredential,
+            Optional<String> destinationCredential) {
+        this(kind, source, destination, sourceConfig, destinationConfig, options, sourceCredential, destinationCredential, Optional.empty());
     }
 
     /** A job whose configuration names no stored credential. */
     public JobSpec(JobKind kind, String source, String destination, Map<String, String> sourceConfig,
             Map<String, String> destinationConfig, TransferOptions options) {
         this(kind, source, destination, sourceConfig, destinationConfig, options, Optional.empty(), Optional.empty());
+    }
+
+    /** This job as started by the schedule {@code id}. */
+    public JobSpec withScheduleId(String id) {
+        return new JobSpec(kind, source, destination, sourceConfig, destinationConfig, options, sourceCredential, destinationCredential,
+                Optional.of(id));
     }
 
     public static JobSpec copy(String source, String destination, TransferOptions options) {

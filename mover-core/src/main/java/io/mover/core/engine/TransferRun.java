@@ -300,7 +300,7 @@ final class TransferRun {
         counters.bytesTransferred.add(entry.size());
         counters.bytesMoved.add(entry.size());
         listener.onDryRun("copy", target.toString(), entry.size());
-        report(entry.path(), FileReport.Outcome.TRANSFERRED, entry.size(), 1, null, null);
+        report(entry.path(), FileReport.Outcome.TRANSFERRED, entry.size(), 1, null, "dry run: would copy");
     }
 
     void fileFailed(RelativePath path, MoverException error, int attempts) {

@@ -71,6 +71,15 @@ public interface JobService extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * Jobs started by the schedule {@code scheduleId}, newest first, optionally only those in {@code state}. This default
+     * filters {@link #list(Optional, int, int)}; a service that stores jobs asks its store.
+     */
+    default List<JobView> listBySchedule(String scheduleId, Optional<JobState> state, int offset, int limit) {
+        return list(state, 0, Integer.MAX_VALUE).stream().filter(view -> view.spec().scheduleId().filter(scheduleId::equals).isPresent())
+                .skip(Math.max(0, offset)).limit(Math.max(0, limit)).toList();
+    }
+
     /** The movers sharing this service's job store, this one included; a service that keeps jobs to itself is one node. */
     default List<NodeView> nodes() {
         Instant now = Instant.now();

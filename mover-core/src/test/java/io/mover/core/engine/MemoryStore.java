@@ -49,7 +49,10 @@ public final class MemoryStore implements Source, Sink, io.mover.spi.PluginCount
     /** Writes wait (at most a minute) until their writer is aborted, like a request waiting out a throttled service. */
     volatile boolean writesBlockUntilAbort;
     final java.util.concurrent.atomic.LongAdder writes = new java.util.concurrent.atomic.LongAdder();
+    /** While set, reads wait until it is counted down (a job that stays running until the test lets it go). */
+    volatile java.util.concurrent.CountDownLatch readGate;
     final AtomicInteger commits = new AtomicInteger();
+    final AtomicInteger listings = new AtomicInteger();
 
     MemoryStore() {
         nodes.put(RelativePath.ROOT, new Node(EntryType.DIRECTORY, null, Instant.EPOCH));
@@ -74,6 +77,24 @@ public final class MemoryStore implements Source, Sink, io.mover.spi.PluginCount
     /** Every block write sleeps this long (tests outside this package). */
     public void writeDelay(Duration delay) {
         writeDelayNanos = delay.toNanos();
+    }
+
+    /** Reads wait from now on, until {@link #releaseReads()} (at most 60 s each, then they fail). */
+    public void holdReads() {
+        readGate = new java.util.concurrent.CountDownLatch(1);
+    }
+
+    public void releaseReads() {
+        java.util.concurrent.CountDownLatch gate = readGate;
+        readGate = null;
+        if (gate != null) {
+            gate.countDown();
+        }
+    }
+
+    /** Calls of {@link #list}: a sync with a catalog makes none at the destination. */
+    public int listCount() {
+        return listings.get();
     }
 
     public int commitCount() {
@@ -107,6 +128,7 @@ public final class MemoryStore implements Source, Sink, io.mover.spi.PluginCount
 
     @Override
     public Stream<Entry> list(RelativePath directory) {
+        listings.incrementAndGet();
         Node node = nodes.get(directory);
         if (node == null) {
             throw new MoverException(ErrorCode.NOT_FOUND, "no directory " + directory);
@@ -138,6 +160,16 @@ public final class MemoryStore implements Source, Sink, io.mover.spi.PluginCount
 
             @Override
             public int read(long position, ByteBuffer destination) {
+                java.util.concurrent.CountDownLatch gate = readGate;
+                try {
+                    if (gate != null && !gate.await(60, java.util.concurrent.TimeUnit.SECONDS)) {
+                        throw new MoverException(ErrorCode.TIMEOUT, "reads held for 60 s");
+                    }
+                }
+                catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new MoverException(ErrorCode.CANCELLED, "interrupted while reads were held");
+                }
                 AtomicInteger faults = readFaults.get(path.toString());
                 if (faults != null && faults.getAndDecrement() > 0) {
                     throw new MoverException(readFaultCode, "injected read fault on " + path);

@@ -37,6 +37,7 @@ import io.mover.core.service.JobView;
 import io.mover.core.service.NodeView;
 import io.mover.jobstore.DesiredState;
 import io.mover.jobstore.Dialect;
+import io.mover.jobstore.JdbcScheduleStore;
 import io.mover.jobstore.JobDatabase;
 import io.mover.jobstore.NewJob;
 import io.mover.jobstore.SchedulerSettings;
@@ -64,6 +65,7 @@ public final class DurableJobService implements JobService {
     private final ProgressHub progress;
     private final Scheduler scheduler;
     private final DurableBenches benches;
+    private final SyncSchedules schedules;
 
     /**
      * Starts the service: registers this node, releases what a crashed predecessor left picked (embedded
@@ -83,7 +85,7 @@ public final class DurableJobService implements JobService {
         this.database = requireNonNull(database, "database is null");
         this.registry = requireNonNull(registry, "registry is null");
         Clock clock = settings.clock();
-        this.durable = new Durable(database.store(), new TransferEngine(registry, clock), new StoredSpec(registry, credentials),
+        this.durable = new Durable(database.store(), new TransferEngine(registry, clock, scratchRoot.resolveSibling("catalog")), new StoredSpec(registry, credentials),
                 settings.nodeName(), scratchRoot, clock);
         this.views = new Views(durable);
         JobFinisher finisher = new JobFinisher(durable);
@@ -106,11 +108,19 @@ public final class DurableJobService implements JobService {
         }
         durable.store.registerNode(settings.nodeName(), NodeView.localHost());
         this.benches = new DurableBenches(durable, registry);
-        this.scheduler = Schedulers.create(database.dataSource(), database.dialect(), settings, List.of(driverTask, unitTask, benches.task), List.of());
+        this.schedules = new SyncSchedules(durable, new JdbcScheduleStore(database.dataSource(), clock), registry, this);
+        this.scheduler = Schedulers.create(database.dataSource(), database.dialect(), settings,
+                List.of(driverTask, unitTask, benches.task, schedules.task()), List.of(schedules.checkTask()));
         durable.wire(scheduler, driverTask, unitTask);
         this.progress = new ProgressHub(durable, views, progressInterval);
         rescheduleUnfinished();
+        schedules.start(scheduler);
         scheduler.start();
+    }
+
+    /** The recurring syncs kept in this service's store (issue 4). */
+    public SyncSchedules schedules() {
+        return schedules;
     }
 
     @Override
@@ -135,7 +145,7 @@ public final class DurableJobService implements JobService {
             finally {
                 durable.deleteScratch(id);
             }
-            job = durable.store.create(new NewJob(id, spec.kind(), durable.specs.encode(spec)));
+            job = durable.store.create(new NewJob(id, spec.kind(), durable.specs.encode(spec), spec.scheduleId()));
         }
         durable.remember(id, spec);
         if (listener != JobListener.NONE) {
@@ -175,6 +185,15 @@ public final class DurableJobService implements JobService {
     public Optional<String> report(JobId id) {
         find(id);
         return durable.store.report(id);
+    }
+
+    @Override
+    public List<JobView> listBySchedule(String scheduleId, Optional<JobState> state, int offset, int limit) {
+        requireNonNull(scheduleId, "scheduleId is null");
+        if (state.isPresent() && state.get() == JobState.PAUSED) {
+            return JobService.super.listBySchedule(scheduleId, state, offset, limit);
+        }
+        return durable.store.listBySchedule(scheduleId, state, offset, limit).stream().map(job -> views.view(job, false)).toList();
     }
 
     @Override
@@ -287,6 +306,7 @@ public final class DurableJobService implements JobService {
             scheduler.stop();
         }
         finally {
+            schedules.close();
             progress.close();
             database.close();
         }

@@ -149,6 +149,16 @@ public final class MeteredJobService implements JobService {
     }
 
     @Override
+    public List<JobView> listBySchedule(String scheduleId, Optional<JobState> state, int offset, int limit) {
+        return delegate.listBySchedule(scheduleId, state, offset, limit);
+    }
+
+    /** The service this one meters (the server reaches the durable service's schedules through it). */
+    public JobService delegate() {
+        return delegate;
+    }
+
+    @Override
     public List<io.mover.core.service.NodeView> nodes() {
         return delegate.nodes();
     }

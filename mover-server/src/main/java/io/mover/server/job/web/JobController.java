@@ -72,7 +72,8 @@ public class JobController {
 
     @GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
     public Mono<JobPage> list(@RequestParam(required = false) String state, @RequestParam(required = false) String offset,
-            @RequestParam(required = false) String limit, @RequestParam(required = false) String kind) {
+            @RequestParam(required = false) String limit, @RequestParam(required = false) String kind,
+            @RequestParam(required = false) String schedule) {
         List<FieldProblem> problems = new ArrayList<>();
         Optional<JobState> wanted = parseState(state, problems);
         Optional<JobKind> ofKind = parseKind(kind, problems);
@@ -82,7 +83,10 @@ public class JobController {
             return Mono.error(new InvalidRequestException(problems));
         }
         // one more than asked tells whether there is a next page without counting them all
-        return blocking(() -> jobs.list(wanted, ofKind, from, size + 1)).map(views -> new JobPage(
+        // ?schedule=ID: the jobs a recurring sync started (docs/rest.md, "Schedules"); they are all syncs
+        return blocking(() -> schedule == null || schedule.isBlank() ? jobs.list(wanted, ofKind, from, size + 1)
+                : ofKind.filter(k -> k != JobKind.SYNC).isPresent() ? List.<JobView>of()
+                : jobs.listBySchedule(schedule.trim(), wanted, from, size + 1)).map(views -> new JobPage(
                 views.stream().limit(size).map(JobResponse::of).toList(), from, size, views.size() > size));
     }
 

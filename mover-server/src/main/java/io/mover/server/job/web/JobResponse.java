@@ -37,10 +37,12 @@ import io.mover.spi.MoverException;
  * @param result the totals, once it has ended
  * @param errors failed files and the job's own error, when there are any
  * @param sync a sync job's counts: files scanned at both sides, unchanged, copies, deletions, the compare's time
+ * @param scheduleId the schedule that started the job, when one did ({@code /api/v1/schedules/{id}})
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobResponse(String id, String state, Instant created, SpecResponse spec, SettingsResponse settings, ProgressResponse progress,
-        List<StageResponse> stages, BottleneckResponse bottleneck, ResultResponse result, ErrorSummary errors, SyncResponse sync) {
+        List<StageResponse> stages, BottleneckResponse bottleneck, ResultResponse result, ErrorSummary errors, SyncResponse sync,
+        String scheduleId) {
 
     public static JobResponse of(JobView view) {
         Optional<Progress> progress = view.progress();
@@ -53,7 +55,8 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
                 bottleneck.map(BottleneckResponse::of).orElse(null),
                 summary.map(ResultResponse::of).orElse(null),
                 ErrorSummary.of(progress, summary),
-                summary.flatMap(JobSummary::sync).or(() -> progress.flatMap(Progress::sync)).map(SyncResponse::of).orElse(null));
+                summary.flatMap(JobSummary::sync).or(() -> progress.flatMap(Progress::sync)).map(SyncResponse::of).orElse(null),
+                view.spec().scheduleId().orElse(null));
     }
 
     /**
@@ -62,7 +65,7 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record SpecResponse(String kind, String source, String destination, List<String> sourceConfigKeys,
             List<String> destinationConfigKeys, String sourceCredential, String destinationCredential, OptionsResponse options) {
-        static SpecResponse of(JobSpec spec) {
+        public static SpecResponse of(JobSpec spec) {
             return new SpecResponse(spec.kind().name().toLowerCase(Locale.ROOT), location(spec.source()), location(spec.destination()),
                     keys(spec.sourceConfig()), keys(spec.destinationConfig()), spec.sourceCredential().orElse(null),
                     spec.destinationCredential().orElse(null), OptionsResponse.of(spec.options(), spec.kind()));
@@ -109,11 +112,11 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
     /** A sync job's options as submitted; no size or age limit leaves its field out. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record SyncOptionsResponse(String deleteDestination, long maxDelete, String compare, boolean force, String filesFrom,
-            long minSize, Long maxSize, Double minAgeSeconds, Double maxAgeSeconds) {
+            long minSize, Long maxSize, Double minAgeSeconds, Double maxAgeSeconds, boolean catalog) {
         static SyncOptionsResponse of(io.mover.core.engine.SyncOptions o) {
             return new SyncOptionsResponse(o.deletes().cliName(), o.maxDelete(), o.compare().cliName(), o.force(), o.filesFrom().orElse(null),
                     o.minSize(), o.maxSize() < 0 ? null : o.maxSize(), o.minAge().map(JobResponse::seconds).orElse(null),
-                    o.maxAge().map(JobResponse::seconds).orElse(null));
+                    o.maxAge().map(JobResponse::seconds).orElse(null), o.catalog());
         }
     }
 
