@@ -7,6 +7,8 @@
 #   bench/peer.sh [--mib 1024] [--links "100mbit 1gbit 10gbit loopback"] [--data "zeros random mixed"] [--tools "..."]
 # Tools: nc gzip pigz lzop lz4 zstd mover (the peer protocol), and mover-tar, mover-tarzst: mover copy
 # --format tar / tar+zstd:1 into "nc -l | [zstd -d |] tar x" (docs/tar-interop.md), not in the default set.
+# --tools may add mover-tls: mover again, through a second receiver started with --tls (the sender pins its
+# fingerprint), so the table shows what TLS costs (column tls/plain).
 # RUNS=3 (runs per cell, median reported), BENCH_DIR=/tmp/mover-bench, BENCH_SKIP_BUILD=1 to reuse the build.
 # Prints one table per link: MB/s of original data per tool and mover's ratio to the best pipeline.
 source "$(dirname "$0")/lib.sh"
@@ -39,6 +41,8 @@ TOKEN_FILE="$BENCH_DIR/peer.token"
 head -c 24 /dev/urandom | base64 > "$TOKEN_FILE"
 chmod 600 "$TOKEN_FILE"
 RECEIVER_PID=""
+TLS_RECEIVER_PID=""
+FINGERPRINT=""
 
 cleanup() {
   stop_receiver
@@ -107,11 +111,34 @@ start_receiver() {
 }
 
 stop_receiver() {
-  if [[ -n "$RECEIVER_PID" ]]; then
-    kill "$RECEIVER_PID" 2>/dev/null || true
-    wait "$RECEIVER_PID" 2>/dev/null || true
-    RECEIVER_PID=""
+  for pid in "$RECEIVER_PID" "$TLS_RECEIVER_PID"; do
+    if [[ -n "$pid" ]]; then
+      kill "$pid" 2>/dev/null || true
+      wait "$pid" 2>/dev/null || true
+    fi
+  done
+  RECEIVER_PID=""
+  TLS_RECEIVER_PID=""
+}
+
+# a second receiver on PORT+2 with TLS (a generated pair kept under BENCH_DIR), into the same directory
+start_tls_receiver() {
+  local out="$BENCH_DIR/peer-out" log="$BENCH_DIR/receiver-tls.log"
+  if [[ "$LINK" == "loopback" ]]; then
+    ( exec "$MOVER" receive --listen "$(receiver_ip):$((PORT + 2))" --token-file "$TOKEN_FILE" --no-fsync --tls --tls-dir "$BENCH_DIR/tls" "$out" > "$log" 2>&1 ) &
+  else
+    ( exec ip netns exec "$RECV_NS" "$MOVER" receive --listen "$(receiver_ip):$((PORT + 2))" --token-file "$TOKEN_FILE" --no-fsync \
+        --tls --tls-dir "$BENCH_DIR/tls" "$out" > "$log" 2>&1 ) &
   fi
+  TLS_RECEIVER_PID=$!
+  for _ in $(seq 1 100); do
+    if grep -q "receiving into" "$log"; then
+      FINGERPRINT="$(grep -o 'tls-fingerprint sha256:[0-9a-f]*' "$log" | head -1 | cut -d' ' -f2)"
+      return
+    fi
+    sleep 0.1
+  done
+  echo "bench: the TLS receiver did not start:" >&2; cat "$log" >&2; exit 1
 }
 
 # pipe NAME COMPRESS DECOMPRESS: one file through "COMPRESS | nc" to "nc -l | DECOMPRESS > file", timed until the file is written
@@ -132,16 +159,21 @@ pipe() {
   echo "$LINK $KIND $name $(python3 -c "print($end - $start)")" >> "$RESULTS"
 }
 
+# run_mover SOURCE RUN [tls]
 run_mover() {
-  local source="$1" run="$2"
+  local source="$1" run="$2" name="mover" port="$PORT"
+  local tls=()
+  if [[ "${3:-}" == "tls" ]]; then
+    name="mover-tls"; port=$((PORT + 2)); tls=(--tls-fingerprint "$FINGERPRINT")
+  fi
   local start end
   start=$(date +%s.%N)
-  in_ns "$SEND_NS" env MOVER_PEER_TOKEN="$(cat "$TOKEN_FILE")" "$MOVER" copy --codec auto --streams 4 "$source" "tcp://$(receiver_ip):$PORT/$KIND-$run" \
-    > "$BENCH_DIR/mover-last.txt" 2>&1 || { cat "$BENCH_DIR/mover-last.txt" >&2; exit 1; }
+  in_ns "$SEND_NS" env MOVER_PEER_TOKEN="$(cat "$TOKEN_FILE")" "$MOVER" copy --codec auto --streams 4 "${tls[@]}" "$source" \
+    "tcp://$(receiver_ip):$port/$KIND-$run" > "$BENCH_DIR/mover-last.txt" 2>&1 || { cat "$BENCH_DIR/mover-last.txt" >&2; exit 1; }
   end=$(date +%s.%N)
   cmp -s "$source/data.bin" "$BENCH_DIR/peer-out/$KIND-$run/data.bin" || { echo "bench: mover delivered different bytes" >&2; exit 1; }
   rm -rf "$BENCH_DIR/peer-out/$KIND-$run"
-  echo "$LINK $KIND mover $(python3 -c "print($end - $start)")" >> "$RESULTS"
+  echo "$LINK $KIND $name $(python3 -c "print($end - $start)")" >> "$RESULTS"
   grep -E '^Codec:' "$BENCH_DIR/mover-last.txt" | sed "s/^/  $LINK $KIND /" >&2
 }
 
@@ -178,6 +210,7 @@ run_tool() {
     lz4) pipe lz4 "lz4 -1" "lz4 -d" "$data" ;;
     zstd) pipe zstd "zstd -1 -T0" "zstd -d" "$data" ;;
     mover) run_mover "$(dirname "$data")" "$run" ;;
+    mover-tls) run_mover "$(dirname "$data")" "$run" tls ;;
   esac
 }
 
@@ -186,6 +219,7 @@ make_data
 for LINK in $LINKS; do
   make_link "$LINK"
   start_receiver
+  [[ " $TOOLS " == *" mover-tls "* ]] && start_tls_receiver
   for KIND in $DATA; do
     data="$DATA_DIR/$KIND/data.bin"
     for run in $(seq 1 "$RUNS"); do
@@ -215,10 +249,13 @@ tools = list(dict.fromkeys(k[2] for k in cells))
 movers = [t for t in tools if t.startswith("mover")]
 for link in links:
     print(f"\n{link}: MB/s of original data (median of {max(len(v) for v in cells.values())} runs)")
-    print(f"{'data':<8}" + "".join(f"{t:>13}" for t in tools) + "".join(f"{t + '/best':>19}" for t in movers))
+    tls = "mover-tls" in tools
+    print(f"{'data':<8}" + "".join(f"{t:>13}" for t in tools) + "".join(f"{t + '/best':>19}" for t in movers)
+          + (f"{'tls/plain':>11}" if tls else ""))
     for kind in kinds:
         rates = {t: total / statistics.median(cells[(link, kind, t)]) / 1e6 for t in tools if (link, kind, t) in cells}
         best = max((r for t, r in rates.items() if not t.startswith("mover")), default=float('nan'))
+        cost = f"{rates.get('mover-tls', float('nan')) / rates.get('mover', float('nan')):>10.2f}x" if tls else ""
         print(f"{kind:<8}" + "".join(f"{rates.get(t, float('nan')):>13.1f}" for t in tools)
-              + "".join(f"{rates.get(t, float('nan')) / best:>18.2f}x" for t in movers))
+              + "".join(f"{rates.get(t, float('nan')) / best:>18.2f}x" for t in movers) + cost)
 PY

@@ -26,13 +26,17 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(180)
 class AzureFilesEndToEndTest {
     private static final String KEY = Base64.getEncoder().encodeToString("e2e-account-key-0123456789abcdef".getBytes(StandardCharsets.UTF_8));
+    private static final String OTHER_KEY = Base64.getEncoder().encodeToString("e2e-other-account-key-9876543210".getBytes(StandardCharsets.UTF_8));
+    private static final String SDDL = "O:BAG:SYD:(A;;FA;;;BA)(A;OICI;0x1200a9;;;AU)";
+    private static final java.time.Instant MTIME = java.time.Instant.parse("2025-03-04T05:06:07.1234567Z");
     @TempDir
     Path dir;
     private FileServiceDouble service;
 
     @BeforeEach
     void startService() throws IOException {
-        service = FileServiceDouble.start(dir).account("e2eaccount", KEY).share("e2eaccount", "data");
+        service = FileServiceDouble.start(dir).account("e2eaccount", KEY).share("e2eaccount", "data")
+                .account("e2eother", OTHER_KEY).share("e2eother", "backup");
     }
 
     @AfterEach
@@ -71,5 +75,72 @@ class AzureFilesEndToEndTest {
         assertThat(down.exitValue()).as(output()).isZero();
         assertThat(Trees.fingerprint(dir.resolve("back"))).isEqualTo(Trees.fingerprint(source));
         assertThat(output()).doesNotContain(KEY);
+    }
+
+    /** An account SAS of e2eother, as a user would paste it into the destination URL. */
+    private static String otherAccountSas() {
+        var values = new com.azure.storage.common.sas.AccountSasSignatureValues(java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC).plusHours(1),
+                com.azure.storage.common.sas.AccountSasPermission.parse("rwdlc"), new com.azure.storage.common.sas.AccountSasService().setFileAccess(true),
+                com.azure.storage.common.sas.AccountSasResourceType.parse("sco"));
+        return new com.azure.storage.file.share.ShareServiceClientBuilder().endpoint("https://e2eother.file.core.windows.net")
+                .credential(new com.azure.storage.common.StorageSharedKeyCredential("e2eother", OTHER_KEY)).buildClient().generateAccountSas(values);
+    }
+
+    private void seedSourceShare() throws IOException {
+        service.put("e2eaccount", "data", "tree/top.txt", "top".getBytes(StandardCharsets.UTF_8), MTIME);
+        service.put("e2eaccount", "data", "tree/sub/deep/one.bin", new byte[300_000], MTIME);
+        service.put("e2eaccount", "data", "tree/sub/two 100%.txt", "two".getBytes(StandardCharsets.UTF_8), MTIME);
+        service.mkdir("e2eaccount", "data", "tree/empty", MTIME);
+        service.smb("e2eaccount", "data", "tree/sub", "Hidden", MTIME.minusSeconds(3600), SDDL);
+    }
+
+    private tools.jackson.databind.JsonNode summary() throws IOException {
+        List<String> lines = Files.readAllLines(dir.resolve("out.txt"));
+        return tools.jackson.databind.json.JsonMapper.builder().build().readTree(lines.getLast());
+    }
+
+    @Test
+    void copiesShareToShareAcrossAccountsByServiceSideCopyAndSyncsChanges() throws Exception {
+        seedSourceShare();
+        String sas = otherAccountSas();
+        String destination = "https://e2eother.file.core.windows.net/backup/copy?" + sas;
+        String[] endpoints = {"--source-config", "endpoint=" + service.endpoint("e2eaccount"), "--dest-config", "endpoint=" + service.endpoint("e2eother")};
+        service.resetCounts();
+
+        List<String> copy = new ArrayList<>(List.of("copy", "azfiles://e2eaccount/data/tree", destination, "--output", "json",
+                "--dest-config", "preserve-smb-info=true", "--dest-config", "preserve-permissions=true"));
+        copy.addAll(List.of(endpoints));
+        Process run = mover(copy.toArray(String[]::new));
+        assertThat(run.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(run.exitValue()).as(output()).isZero();
+        assertThat(service.count("PUT copy")).as("Copy File, the service moves the bytes").isEqualTo(3);
+        assertThat(service.count("PUT comp=range")).as("no byte passed through mover").isZero();
+        assertThat(service.read("e2eother", "backup", "copy/sub/deep/one.bin")).isEqualTo(new byte[300_000]);
+        assertThat(service.read("e2eother", "backup", "copy/sub/two 100%.txt")).isEqualTo("two".getBytes(StandardCharsets.UTF_8));
+        assertThat(service.names("e2eother", "backup", "copy")).contains("empty").noneMatch(name -> name.contains(".partial."));
+        assertThat(service.smb("e2eother", "backup", "copy/sub")).as("a directory's SMB info and permission, share to share")
+                .containsEntry("permission", SDDL).containsEntry("attributes", "Hidden | Directory")
+                .containsEntry("creationTime", MTIME.minusSeconds(3600).toString());
+        var json = summary();
+        assertThat(json.get("filesTransferred").asLong()).isEqualTo(3);
+        assertThat(json.get("pluginCounters").get("destination.azure-files.requests").asLong()).isPositive();
+        assertThat(json.get("pluginCounters").get("source.azure-files.requests").asLong()).isPositive();
+        assertThat(output()).doesNotContain(KEY).doesNotContain(OTHER_KEY).doesNotContain(sas.substring(sas.indexOf("sig=")));
+
+        service.put("e2eaccount", "data", "tree/top.txt", "top, changed".getBytes(StandardCharsets.UTF_8), MTIME.plusSeconds(60));
+        service.put("e2eaccount", "data", "tree/new.txt", "new".getBytes(StandardCharsets.UTF_8), MTIME);
+        service.deleteFile("e2eaccount", "data", "tree/sub/deep/one.bin");
+        service.resetCounts();
+        List<String> sync = new ArrayList<>(List.of("sync", "azfiles://e2eaccount/data/tree", destination, "--delete-destination", "true", "--output", "json"));
+        sync.addAll(List.of(endpoints));
+        run = mover(sync.toArray(String[]::new));
+        assertThat(run.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(run.exitValue()).as(output()).isZero();
+        assertThat(service.count("PUT copy")).as("the changed and the new file, by the service").isEqualTo(2);
+        assertThat(service.count("PUT comp=range")).isZero();
+        assertThat(service.read("e2eother", "backup", "copy/top.txt")).isEqualTo("top, changed".getBytes(StandardCharsets.UTF_8));
+        assertThat(service.read("e2eother", "backup", "copy/new.txt")).isEqualTo("new".getBytes(StandardCharsets.UTF_8));
+        assertThat(service.names("e2eother", "backup", "copy")).doesNotContain("sub/deep/one.bin").contains("sub/two 100%.txt");
+        assertThat(summary().get("sync").get("deletions").asLong()).isEqualTo(1);
     }
 }

@@ -47,15 +47,36 @@ public record BenchReport(String mode, String target, String started, String set
     public record Sample(double seconds, Map<String, Double> stageBytesPerSecond) {}
 
     /**
-     * One concurrency of the transfer sweep.
+     * One step of the transfer sweep: a concurrency, or for a target across a link (tcp://) a cell of streams and codec.
      *
+     * @param read the read-back; {@code null} for a link, which is written only (the peer protocol has no reads)
      * @param bottleneck the engine's bottleneck sentence for the write phase
+     * @param streams a link cell's TCP streams; {@code null} otherwise
+     * @param codec a link cell's codec as asked ({@code auto} included); {@code null} otherwise
+     * @param codecUsed what the engine used for that codec ({@code auto} says what it chose)
      */
     public record SweepPoint(int concurrency, Phase write, Phase read, List<StageFigure> stages, String bottleneckStage,
-            String bottleneck, List<Latency> latencies, List<Sample> timeline) {}
+            String bottleneck, List<Latency> latencies, List<Sample> timeline, Integer streams, String codec, String codecUsed) {
+        /** How tables name the point: its concurrency, or a link cell's streams and codec. */
+        public String label() {
+            return streams == null ? Integer.toString(concurrency) : streams + (streams == 1 ? " stream, " : " streams, ") + codec;
+        }
+    }
 
-    /** The concurrency that gave the most throughput (the smallest within 5% of the best), the options to use, and why. */
-    public record Recommendation(int concurrency, int readConcurrency, String options, String bottleneck, String reason) {}
+    /**
+     * The setting that gave the most throughput (the smallest within 5% of the best), the options to use, and why.
+     *
+     * @param streams for a link: the streams to use; {@code null} otherwise
+     * @param codec for a link: the codec to use; {@code null} otherwise
+     */
+    public record Recommendation(int concurrency, int readConcurrency, String options, String bottleneck, String reason, Integer streams,
+            String codec) {
+        /** The sweep's point this recommends. */
+        public SweepPoint point(List<SweepPoint> sweep) {
+            return sweep.stream().filter(p -> p.concurrency() == concurrency && java.util.Objects.equals(p.streams(), streams)
+                    && java.util.Objects.equals(p.codec(), codec)).findFirst().orElse(sweep.getLast());
+        }
+    }
 
     /** One fio-like job: a pattern ({@code seq-read}, {@code seq-write}, {@code rand-read}, {@code rand-write}) at one depth and block size. */
     public record IoPoint(String pattern, int blockSize, int queueDepth, long operations, double seconds, double mibPerSecond, double iops,

@@ -45,35 +45,54 @@ public final class HtmlReport {
             html.append("<p class=\"rec\"><b>Recommended: ").append(Html.escape(r.options())).append("</b><br>")
                     .append(Html.escape(r.reason())).append("<br>Bottleneck: ").append(Html.escape(r.bottleneck())).append("</p>");
         }
-        List<String> categories = report.sweep().stream().map(p -> Integer.toString(p.concurrency())).toList();
-        html.append(Svg.bars("Concurrency sweep", "files in flight", "MiB/s", categories, List.of(
-                new Svg.Series("write", report.sweep().stream().map(p -> p.write().bytesPerSecond() / MIB).toList()),
-                new Svg.Series("read back", report.sweep().stream().map(p -> p.read().bytesPerSecond() / MIB).toList()))));
-        html.append("<table><tr><th>concurrency</th><th>write MiB/s</th><th>files/s</th><th>read MiB/s</th><th>files/s</th><th>bottleneck</th></tr>");
+        boolean link = report.sweep().getFirst().streams() != null;
+        if (link) {
+            html.append(linkChart(report.sweep()));
+        }
+        else {
+            html.append(Svg.bars("Concurrency sweep", "files in flight", "MiB/s", report.sweep().stream().map(BenchReport.SweepPoint::label).toList(),
+                    List.of(new Svg.Series("write", report.sweep().stream().map(p -> p.write().bytesPerSecond() / MIB).toList()),
+                            new Svg.Series("read back", report.sweep().stream().map(p -> p.read().bytesPerSecond() / MIB).toList()))));
+        }
+        html.append("<table><tr><th>").append(link ? "streams, codec" : "concurrency")
+                .append("</th><th>write MiB/s</th><th>files/s</th><th>read MiB/s</th><th>files/s</th><th>bottleneck</th></tr>");
         for (BenchReport.SweepPoint p : report.sweep()) {
-            html.append(row(Integer.toString(p.concurrency()), mib(p.write().bytesPerSecond()), whole(p.write().filesPerSecond()),
-                    mib(p.read().bytesPerSecond()), whole(p.read().filesPerSecond()), p.bottleneckStage() == null ? "-" : p.bottleneckStage()));
+            html.append(row(p.label(), mib(p.write().bytesPerSecond()), whole(p.write().filesPerSecond()),
+                    p.read() == null ? "-" : mib(p.read().bytesPerSecond()), p.read() == null ? "-" : whole(p.read().filesPerSecond()),
+                    p.bottleneckStage() == null ? "-" : p.bottleneckStage()));
         }
         html.append("</table>");
-        BenchReport.SweepPoint best = r == null ? report.sweep().getLast()
-                : report.sweep().stream().filter(p -> p.concurrency() == r.concurrency()).findFirst().orElseThrow();
+        BenchReport.SweepPoint best = r == null ? report.sweep().getLast() : r.point(report.sweep());
+        String at = TextReport.said(best);
         if (!best.timeline().isEmpty()) {
             Map<String, List<Double>> byStage = new LinkedHashMap<>();
             for (BenchReport.Sample sample : best.timeline()) {
                 sample.stageBytesPerSecond().forEach((stage, rate) -> byStage.computeIfAbsent(stage, s -> new ArrayList<>()).add(rate / MIB));
             }
-            List<Svg.Series> series = byStage.entrySet().stream().map(e -> new Svg.Series(e.getKey(), e.getValue())).toList();
-            html.append(Svg.lines("Throughput per stage over time, concurrency " + best.concurrency(), "seconds", "MiB/s",
-                    best.timeline().stream().map(BenchReport.Sample::seconds).toList(), series));
+            List<Svg.Series> stages = byStage.entrySet().stream().map(e -> new Svg.Series(e.getKey(), e.getValue())).toList();
+            html.append(Svg.lines("Throughput per stage over time, " + at, "seconds", "MiB/s",
+                    best.timeline().stream().map(BenchReport.Sample::seconds).toList(), stages));
         }
-        html.append("<h2>Stages at concurrency ").append(best.concurrency()).append("</h2><table><tr><th>stage</th><th>bytes</th><th>ops</th>"
+        html.append("<h2>Stages at ").append(Html.escape(at)).append("</h2><table><tr><th>stage</th><th>bytes</th><th>ops</th>"
                 + "<th>MiB/s busy</th><th>busy s</th><th>waiting s</th><th>share</th></tr>");
         for (BenchReport.StageFigure s : best.stages()) {
             html.append(row(s.stage(), Sizes.bytes(s.bytes()), Long.toString(s.operations()), mib(s.bytesPerBusySecond()),
                     fixed(s.busySeconds()), fixed(s.waitingSeconds()), whole(s.shareOfBusy() * 100) + "%"));
         }
-        html.append("</table><h2>Latency per operation at concurrency ").append(best.concurrency()).append(" (µs)</h2>");
+        html.append("</table><h2>Latency per operation at ").append(Html.escape(at)).append(" (µs)</h2>");
         latencies(best.latencies(), html);
+    }
+
+    /** A link's cells as bars grouped by streams, one colour per codec (a cell skipped shows as 0). */
+    private static String linkChart(List<BenchReport.SweepPoint> sweep) {
+        List<Integer> streams = sweep.stream().map(BenchReport.SweepPoint::streams).distinct().toList();
+        List<String> codecs = sweep.stream().map(BenchReport.SweepPoint::codec).distinct().toList();
+        List<Svg.Series> series = new ArrayList<>();
+        for (String codec : codecs) {
+            series.add(new Svg.Series(codec, streams.stream().map(n -> sweep.stream().filter(p -> p.streams().equals(n) && p.codec().equals(codec))
+                    .mapToDouble(p -> p.write().bytesPerSecond() / MIB).findFirst().orElse(0)).toList()));
+        }
+        return Svg.bars("Streams and codecs (write)", "TCP streams", "MiB/s", streams.stream().map(String::valueOf).toList(), series);
     }
 
     private static void io(BenchReport report, StringBuilder html) {

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.function.Consumer;
 
 import io.mover.core.engine.CancellationToken;
 import io.mover.core.plugin.PluginRegistry;
@@ -45,22 +44,23 @@ public final class IoBench {
         this.scratch = requireNonNull(scratch, "scratch is null");
     }
 
-    public BenchReport run(IoSettings settings, Consumer<String> log, CancellationToken cancellation) {
+    public BenchReport run(IoSettings settings, BenchProgress progress, CancellationToken cancellation) {
         EndpointUri target = EndpointUri.parse(settings.target());
         SinkFactory sinkFactory = registry.sink(target.scheme());
         SourceFactory readFactory = registry.findSource(target.scheme()).orElseThrow(() -> new MoverException(ErrorCode.UNSUPPORTED,
                 "mover bench --mode io reads from the target, and no installed plugin reads " + target.scheme() + ":// locations"));
         List<String> notes = new ArrayList<>();
-        checkSpace(settings, notes);
         PluginContext context = new PluginContext("bench", scratch, clock, System.getLogger("io.mover.bench"));
         long nanos = settings.runtime().toNanos();
         List<BenchReport.IoPoint> corners = new ArrayList<>();
         List<BenchReport.IoPoint> blockSizes = new ArrayList<>();
+        Steps log = new Steps(progress, 2 + 2 * settings.queueDepths().size() + settings.writeBlockSizes().size());
         try (Sink sink = openTarget(sinkFactory, target, settings, context)) {
+            TransferBench.checkSpace(sink, settings.target(), Math.multiplyExact(settings.fileSize(), 2), "--io-size", notes);
             BenchFolder folder = BenchFolder.open(sink, settings.folder(), settings.target(), clock);
             RelativePath readFile = folder.run().resolve("io-read.bin");
             try {
-                log.accept("laying out " + Sizes.bytes(settings.fileSize()) + " to read");
+                log.next("laying out " + Sizes.bytes(settings.fileSize()) + " to read");
                 SinkWriter layout = sink.create(readFile, settings.fileSize(), Entry.file(readFile, settings.fileSize(), clock.instant()));
                 fill(layout, settings.fileSize());
                 layout.commit();
@@ -71,7 +71,7 @@ public final class IoBench {
                     IoWorkers.Operation read = (position, buffer) -> reader.read(position, buffer);
                     warmUp(settings, read, cancellation);
                     for (int depth : settings.queueDepths()) {
-                        log.accept("reading at queue depth " + depth);
+                        log.next("reading at queue depth " + depth);
                         corners.add(IoWorkers.run("seq-read", false, IoSettings.SEQUENTIAL_BLOCK, depth, settings.fileSize(), nanos, read, cancellation));
                         corners.add(IoWorkers.run("rand-read", true, IoSettings.RANDOM_BLOCK, depth, settings.fileSize(), nanos, read, cancellation));
                     }
@@ -79,17 +79,17 @@ public final class IoBench {
                 RelativePath writeFile = folder.run().resolve("io-write.bin");
                 SinkWriter writer = sink.create(writeFile, settings.fileSize(), Entry.file(writeFile, settings.fileSize(), clock.instant()));
                 try {
-                    log.accept("laying out " + Sizes.bytes(settings.fileSize()) + " to overwrite");
+                    log.next("laying out " + Sizes.bytes(settings.fileSize()) + " to overwrite");
                     fill(writer, settings.fileSize());
                     IoWorkers.Operation write = writer::write;
                     warmUp(settings, write, cancellation);
                     for (int depth : settings.queueDepths()) {
-                        log.accept("writing at queue depth " + depth);
+                        log.next("writing at queue depth " + depth);
                         corners.add(IoWorkers.run("seq-write", false, IoSettings.SEQUENTIAL_BLOCK, depth, settings.fileSize(), nanos, write, cancellation));
                         corners.add(IoWorkers.run("rand-write", true, IoSettings.RANDOM_BLOCK, depth, settings.fileSize(), nanos, write, cancellation));
                     }
                     for (long block : settings.writeBlockSizes()) {
-                        log.accept("writing " + Sizes.option(block) + " blocks");
+                        log.next("writing " + Sizes.option(block) + " blocks");
                         blockSizes.add(IoWorkers.run("seq-write", false, Math.toIntExact(block), 1, settings.fileSize(), nanos, write, cancellation));
                     }
                 }
@@ -114,6 +114,22 @@ public final class IoBench {
                 + settings.queueDepths() + ", " + settings.runtime().toMillis() + " ms each; write block sizes "
                 + settings.writeBlockSizes().stream().map(Sizes::option).toList();
         return new BenchReport("io", target.toString(), clock.instant().toString(), described, List.of(), null, corners, blockSizes, notes);
+    }
+
+    /** Numbers the phases as they start. */
+    private static final class Steps {
+        private final BenchProgress progress;
+        private final int steps;
+        private int step;
+
+        Steps(BenchProgress progress, int steps) {
+            this.progress = progress;
+            this.steps = steps;
+        }
+
+        void next(String description) {
+            progress.phase(description, Math.min(step++, steps), steps);
+        }
     }
 
     /**
@@ -146,9 +162,5 @@ public final class IoBench {
         catch (MoverException e) {
             throw TransferBench.notWritable(target, e);
         }
-    }
-
-    private static void checkSpace(IoSettings settings, List<String> notes) {
-        TransferBench.checkSpace(settings.target(), Math.multiplyExact(settings.fileSize(), 2), "--io-size", notes);
     }
 }

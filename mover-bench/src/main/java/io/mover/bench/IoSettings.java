@@ -15,7 +15,7 @@ import static java.util.Objects.requireNonNull;
  * {@code runtime}, on a test file of {@code fileSize} in the bench folder.
  */
 public record IoSettings(String target, Map<String, String> targetConfig, long fileSize, List<Integer> queueDepths,
-        List<Long> writeBlockSizes, Duration runtime, boolean keep, String folder) {
+        List<Long> writeBlockSizes, Duration runtime, boolean keep, String folder) implements BenchSettings {
     public static final int SEQUENTIAL_BLOCK = 64 * 1024;
     public static final int RANDOM_BLOCK = 8 * 1024;
 

@@ -13,4 +13,9 @@ public final class JsonReport {
     public static String of(BenchReport report) {
         return MAPPER.writeValueAsString(report);
     }
+
+    /** A report as {@link #of} wrote it (the server keeps reports as this JSON and renders HTML from it). */
+    public static BenchReport parse(String json) {
+        return MAPPER.readValue(json, BenchReport.class);
+    }
 }

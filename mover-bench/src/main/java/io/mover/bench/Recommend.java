@@ -24,7 +24,7 @@ final class Recommend {
         BenchReport.SweepPoint first = sweep.getFirst();
         String options = "--concurrency " + write.concurrency()
                 + (settings.blockSize() == (1 << 20) ? "" : " --block-size " + Sizes.option(settings.blockSize()))
-                + (settings.codec().equals("none") ? "" : " --codec " + settings.codec());
+                + (List.of("none", "auto").contains(settings.codec()) ? "" : " --codec " + settings.codec());
         String reason = String.format(Locale.ROOT, "writes reached %s (%.0f files/s) with %d in flight, against %s with %d",
                 Sizes.rate(write.write().bytesPerSecond()), write.write().filesPerSecond(), write.concurrency(),
                 Sizes.rate(first.write().bytesPerSecond()), first.concurrency());
@@ -32,7 +32,7 @@ final class Recommend {
             reason += "; throughput still grew at the largest concurrency tried, so try higher values too";
         }
         return new BenchReport.Recommendation(write.concurrency(), read.concurrency(), options,
-                write.bottleneck() == null ? "no bytes moved" : write.bottleneck(), reason);
+                write.bottleneck() == null ? "no bytes moved" : write.bottleneck(), reason, null, null);
     }
 
     /** The point with the smallest concurrency whose figure is within 5% of the best. */

@@ -32,19 +32,22 @@ public final class TextReport {
 
     private static void transfer(BenchReport report, PrintWriter out) {
         out.println();
-        out.println(String.format(Locale.ROOT, "%-12s %14s %10s %14s %10s  %s", "concurrency", "write", "files/s", "read", "files/s", "bottleneck (write)"));
+        boolean link = report.sweep().getFirst().streams() != null;
+        String first = link ? "streams, codec" : "concurrency";
+        out.println(String.format(Locale.ROOT, "%-28s %14s %10s %14s %10s  %s", first, "write", "files/s", "read", "files/s", "bottleneck (write)"));
         for (BenchReport.SweepPoint p : report.sweep()) {
-            out.println(String.format(Locale.ROOT, "%-12d %14s %10.0f %14s %10.0f  %s", p.concurrency(), Sizes.rate(p.write().bytesPerSecond()),
-                    p.write().filesPerSecond(), Sizes.rate(p.read().bytesPerSecond()), p.read().filesPerSecond(),
+            out.println(String.format(Locale.ROOT, "%-28s %14s %10.0f %14s %10s  %s", p.label(), Sizes.rate(p.write().bytesPerSecond()),
+                    p.write().filesPerSecond(), p.read() == null ? "-" : Sizes.rate(p.read().bytesPerSecond()),
+                    p.read() == null ? "-" : String.format(Locale.ROOT, "%.0f", p.read().filesPerSecond()),
                     p.bottleneckStage() == null ? "-" : p.bottleneckStage()));
         }
         BenchReport.Recommendation r = report.recommendation();
         if (r == null) {
             return;
         }
-        BenchReport.SweepPoint best = report.sweep().stream().filter(p -> p.concurrency() == r.concurrency()).findFirst().orElseThrow();
+        BenchReport.SweepPoint best = r.point(report.sweep());
         out.println();
-        out.println("At concurrency " + best.concurrency() + ", per stage of the write:");
+        out.println("At " + said(best) + ", per stage of the write:");
         out.println(String.format(Locale.ROOT, "  %-8s %12s %9s %14s %9s %9s %6s", "stage", "bytes", "ops", "throughput", "busy", "waiting", "share"));
         for (BenchReport.StageFigure s : best.stages()) {
             if (s.operations() == 0) {
@@ -54,12 +57,17 @@ public final class TextReport {
                     s.bytes() == 0 ? "-" : Sizes.rate(s.bytesPerBusySecond()), s.busySeconds(), s.waitingSeconds(), s.shareOfBusy() * 100));
         }
         out.println();
-        out.println("Latency per operation at concurrency " + best.concurrency() + " (microseconds):");
+        out.println("Latency per operation at " + said(best) + " (microseconds):");
         latencies(best.latencies(), out);
         out.println();
         out.println("Bottleneck:  " + r.bottleneck());
         out.println("Best:        " + r.reason());
         out.println("Recommended: " + r.options() + (r.readConcurrency() != r.concurrency() ? " (reads peaked at concurrency " + r.readConcurrency() + ")" : ""));
+    }
+
+    /** "concurrency 16", or "4 streams, lz4 (concurrency 64)". */
+    static String said(BenchReport.SweepPoint p) {
+        return p.streams() == null ? "concurrency " + p.concurrency() : p.label() + " (concurrency " + p.concurrency() + ")";
     }
 
     static void latencies(List<BenchReport.Latency> latencies, PrintWriter out) {

@@ -2,12 +2,16 @@ package io.mover.bench;
 
 import java.nio.ByteBuffer;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
+import io.mover.spi.BlockHeader;
 import io.mover.spi.ConfigSpec;
+import io.mover.spi.EncodedBlockWriter;
 import io.mover.spi.EndpointInfo;
 import io.mover.spi.EndpointUri;
 import io.mover.spi.Entry;
+import io.mover.spi.LinkSink;
 import io.mover.spi.PluginConfig;
 import io.mover.spi.PluginContext;
 import io.mover.spi.RelativePath;
@@ -20,17 +24,43 @@ import static java.util.Objects.requireNonNull;
 /**
  * The target's sink with every call timed into {@link OpTimers}: the engine writes through it as it
  * would through the plugin, and the bench learns each operation's latency ({@code create}, each block's
- * {@code write}, {@code commit}, and {@code file-write} from create to commit). A decorator, so the
- * sink's optional abilities (server-side copy, links) are not offered: the bench's source is generated
- * and needs neither.
+ * {@code write}, {@code commit}, and {@code file-write} from create to commit). A decorator: server-side
+ * copy is not offered (the bench's source is generated), but a link's abilities are ({@link LinkSink},
+ * {@link EncodedBlockWriter}), so that a tcp:// target is measured as {@code mover copy} uses it: encoded
+ * blocks sent, decoded and written at the far end, {@code --codec auto} measuring the link.
  */
-final class TimedSink implements Sink {
+class TimedSink implements Sink {
     private final Sink sink;
     private final OpTimers timers;
 
-    TimedSink(Sink sink, OpTimers timers) {
+    private TimedSink(Sink sink, OpTimers timers) {
         this.sink = requireNonNull(sink, "sink is null");
         this.timers = requireNonNull(timers, "timers is null");
+    }
+
+    /** {@code sink} timed, with its link abilities when it has them. */
+    static Sink of(Sink sink, OpTimers timers) {
+        return sink instanceof LinkSink link ? new Linked(sink, link, timers) : new TimedSink(sink, timers);
+    }
+
+    /** A link's sink: its codec list and load pass through. */
+    private static final class Linked extends TimedSink implements LinkSink {
+        private final LinkSink link;
+
+        Linked(Sink sink, LinkSink link, OpTimers timers) {
+            super(sink, timers);
+            this.link = link;
+        }
+
+        @Override
+        public Set<Byte> decodableCodecs() {
+            return link.decodableCodecs();
+        }
+
+        @Override
+        public Load load() {
+            return link.load();
+        }
     }
 
     /** A factory of the target's scheme that hands out timed sinks. */
@@ -47,7 +77,7 @@ final class TimedSink implements Sink {
 
         @Override
         public Sink create(EndpointUri uri, PluginConfig config, PluginContext context) {
-            return new TimedSink(factory.create(uri, config, context), timers);
+            return TimedSink.of(factory.create(uri, config, context), timers);
         }
     }
 
@@ -79,7 +109,7 @@ final class TimedSink implements Sink {
         long start = System.nanoTime();
         SinkWriter writer = sink.create(path, size, entry);
         timers.record("create", start);
-        return new Writer(writer, start);
+        return writer instanceof EncodedBlockWriter encoded ? new EncodedWriter(writer, encoded, start) : new Writer(writer, start);
     }
 
     @Override
@@ -102,7 +132,7 @@ final class TimedSink implements Sink {
         sink.close();
     }
 
-    private final class Writer implements SinkWriter {
+    private class Writer implements SinkWriter {
         private final SinkWriter writer;
         private final long created;
 
@@ -130,6 +160,23 @@ final class TimedSink implements Sink {
         @Override
         public void abort() {
             writer.abort();
+        }
+    }
+
+    /** A link's writer: encoded blocks are timed as {@code write}s too (each is a block sent). */
+    private final class EncodedWriter extends Writer implements EncodedBlockWriter {
+        private final EncodedBlockWriter encoded;
+
+        EncodedWriter(SinkWriter writer, EncodedBlockWriter encoded, long created) {
+            super(writer, created);
+            this.encoded = encoded;
+        }
+
+        @Override
+        public void writeEncoded(long position, BlockHeader header, ByteBuffer payload) {
+            long start = System.nanoTime();
+            encoded.writeEncoded(position, header, payload);
+            timers.record("write", start);
         }
     }
 }

@@ -3,6 +3,7 @@ package io.mover.bench;
 import java.util.List;
 import java.util.Map;
 
+import io.mover.core.engine.BenchOptions;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 
@@ -21,15 +22,20 @@ import static java.util.Objects.requireNonNull;
  * @param codec the codec, as for copy
  * @param keep keep the files written instead of deleting them
  * @param folder the bench folder's name on the target
+ * @param streams for a target across a link (tcp://): the stream counts to try
+ * @param codecs for a target across a link: the codecs to try (instead of {@code codec})
  */
 public record TransferSettings(String target, Map<String, String> targetConfig, long files, long fileSize, String data,
-        List<Integer> concurrencies, int blockSize, String codec, boolean keep, String folder) {
+        List<Integer> concurrencies, int blockSize, String codec, boolean keep, String folder, List<Integer> streams, List<String> codecs)
+        implements BenchSettings {
     public static final String DEFAULT_FOLDER = "mover-bench";
 
     public TransferSettings {
         requireNonNull(target, "target is null");
         targetConfig = Map.copyOf(targetConfig);
         concurrencies = List.copyOf(concurrencies);
+        streams = List.copyOf(streams);
+        codecs = List.copyOf(codecs);
         check(files >= 1 && files <= 10_000_000, "--files must be between 1 and 10000000, got " + files);
         check(fileSize >= 0, "--size cannot be negative");
         check(!concurrencies.isEmpty(), "--concurrency needs at least one value, such as 1,4,16,64");
@@ -39,6 +45,15 @@ public record TransferSettings(String target, Map<String, String> targetConfig, 
         check(List.of("zeros", "random", "text", "mixed").contains(data), "--data must be zeros, random, text or mixed, got '" + data + "'");
         check(!folder.isBlank() && !folder.contains("/") && !folder.equals("..") && !folder.equals("."),
                 "--folder must be a plain folder name, got '" + folder + "'");
+        check(!streams.isEmpty() && streams.stream().allMatch(n -> n >= 1 && n <= 64), "--streams values must be between 1 and 64, such as 1,2,4,8");
+        check(!codecs.isEmpty() && codecs.stream().noneMatch(String::isBlank), "--codecs needs at least one codec, such as none,lz4,zstd:1,auto");
+    }
+
+    /** Settings whose link sweep (tcp:// targets) takes the defaults: streams 1, 2, 4, 8; codecs none, lz4, zstd:1, auto. */
+    public TransferSettings(String target, Map<String, String> targetConfig, long files, long fileSize, String data, List<Integer> concurrencies,
+            int blockSize, String codec, boolean keep, String folder) {
+        this(target, targetConfig, files, fileSize, data, concurrencies, blockSize, codec, keep, folder, BenchOptions.DEFAULTS.streams(),
+                BenchOptions.DEFAULTS.codecs());
     }
 
     private static void check(boolean ok, String message) {

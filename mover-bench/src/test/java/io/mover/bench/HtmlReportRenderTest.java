@@ -40,6 +40,31 @@ class HtmlReportRenderTest {
     }
 
     @Test
+    void theStreamsAndCodecsChartIsDrawn() throws Exception {
+        // the renderer's input, made here: a sweep over a link needs a receiver (LinkBenchTest runs one)
+        List<String> codecs = List.of("none", "lz4", "zstd:1");
+        List<BenchReport.SweepPoint> cells = new java.util.ArrayList<>();
+        for (int streams : List.of(1, 2, 4)) {
+            for (int c = 0; c < codecs.size(); c++) {
+                BenchReport.Phase write = new BenchReport.Phase(10, 10L << 20, 1, (streams * 20.0 + c * 15) * (1 << 20), 10);
+                cells.add(new BenchReport.SweepPoint(16, write, null, List.of(), "SEND", "SEND: 50% of busy time", List.of(), List.of(), streams,
+                        codecs.get(c), codecs.get(c)));
+            }
+        }
+        BenchReport report = new BenchReport("transfer", "tcp://far:7878/x", "2026-11-23T00:00:00Z", "cells", cells,
+                new BenchReport.Recommendation(16, 16, "--streams 4 --codec zstd:1 --concurrency 16", "SEND", "best", 4, "zstd:1"), List.of(),
+                List.of(), List.of());
+        String html = HtmlReport.of(report);
+        assertThat(html).contains("Streams and codecs", "4 streams, zstd:1", "Recommended: --streams 4 --codec zstd:1");
+        BufferedImage shot = render(html);
+
+        // three bars per codec colour, grouped by streams
+        for (int series = 0; series < codecs.size(); series++) {
+            assertThat(pixels(shot, Svg.PALETTE.get(series))).as(codecs.get(series) + " bars").isGreaterThan(1000);
+        }
+    }
+
+    @Test
     void theFourCornerChartsAreDrawn() throws Exception {
         Path target = Files.createDirectories(temp.resolve("target"));
         BufferedImage shot = render(HtmlReport.of(IoBenchTest.run(temp, target)));

@@ -27,7 +27,7 @@ class IoBenchTest {
     static BenchReport run(Path scratch, Path target) {
         IoSettings settings = new IoSettings(target.toString(), Map.of(), 8L << 20, List.of(1, 4), List.of(65536L, 1L << 20),
                 Duration.ofMillis(60), false, "mover-bench");
-        return new IoBench(PluginRegistry.fromClassPath(), Clock.systemUTC(), scratch).run(settings, line -> {}, new CancellationToken());
+        return new IoBench(PluginRegistry.fromClassPath(), Clock.systemUTC(), scratch).run(settings, BenchProgress.NONE, new CancellationToken());
     }
 
     @Test

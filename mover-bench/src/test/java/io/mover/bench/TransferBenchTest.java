@@ -27,7 +27,7 @@ class TransferBenchTest {
     Path temp;
 
     static BenchReport run(Path scratch, TransferSettings settings) {
-        return new TransferBench(PluginRegistry.fromClassPath(), Clock.systemUTC(), scratch).run(settings, line -> {}, new CancellationToken());
+        return new TransferBench(PluginRegistry.fromClassPath(), Clock.systemUTC(), scratch).run(settings, BenchProgress.NONE, new CancellationToken());
     }
 
     private TransferSettings settings(Path target, boolean keep) {

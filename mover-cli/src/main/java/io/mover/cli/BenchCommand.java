@@ -38,6 +38,8 @@ import static java.util.Objects.requireNonNull;
         description = {"Measures TARGET before a migration. Transfer mode (default) writes generated files into its own folder there, "
                 + "reads them back and sweeps the concurrency: throughput, files/s, stages, latency percentiles, the bottleneck and the "
                 + "options to use; it deletes what it wrote unless --keep.",
+                "A tcp://HOST:PORT/path target (a running 'mover receive') is swept over --streams x --codecs instead, written only, "
+                + "and the report recommends the streams and codec to use.",
                 "--mode io runs fio-like four-corner tests (64 KiB sequential, 8 KiB random, read and write) at queue depths 1 to 64 "
                 + "and a block-size sweep of writes."})
 final class BenchCommand implements Callable<Integer>, CliCommand {
@@ -85,6 +87,14 @@ final class BenchCommand implements Callable<Integer>, CliCommand {
 
     @Option(names = "--codec", paramLabel = "CODEC", defaultValue = "none", description = "Transfer: codec, as for copy. Default: ${DEFAULT-VALUE}.")
     String codec;
+
+    @Option(names = "--streams", paramLabel = "N,N,...", split = ",",
+            description = "tcp:// targets: the TCP stream counts to try, each with every --codecs. Default: 1,2,4,8.")
+    List<Integer> streams = new ArrayList<>(io.mover.core.engine.BenchOptions.DEFAULTS.streams());
+
+    @Option(names = "--codecs", paramLabel = "CODEC,...", split = ",",
+            description = "tcp:// targets: the codecs to try (instead of --codec). Default: none,lz4,zstd:1,auto.")
+    List<String> codecs = new ArrayList<>(io.mover.core.engine.BenchOptions.DEFAULTS.codecs());
 
     @Option(names = "--keep", description = "Keep the files written instead of deleting them.")
     boolean keep;
@@ -171,10 +181,11 @@ final class BenchCommand implements Callable<Integer>, CliCommand {
         }
         try {
             return switch (mode) {
-                case TRANSFER -> new TransferBench(registry, Clock.systemUTC(), scratch).run(new TransferSettings(target, targetConfig, files, size,
-                        data, concurrencies, Math.toIntExact(Math.min(blockSize, Integer.MAX_VALUE)), codec, keep, folder), line -> progress(err, line), cancellation);
+                case TRANSFER -> new TransferBench(registry, Clock.systemUTC(), scratch).run(new TransferSettings(target, peerConfig(), files, size,
+                        data, concurrencies, Math.toIntExact(Math.min(blockSize, Integer.MAX_VALUE)), codec, keep, folder, streams, codecs),
+                        (line, step, steps) -> progress(err, line), cancellation);
                 case IO -> new IoBench(registry, Clock.systemUTC(), scratch).run(new IoSettings(target, targetConfig, ioSize, queueDepths,
-                        writeBlockSizes, runtime, keep, folder), line -> progress(err, line), cancellation);
+                        writeBlockSizes, runtime, keep, folder), (line, step, steps) -> progress(err, line), cancellation);
             };
         }
         finally {
@@ -188,6 +199,12 @@ final class BenchCommand implements Callable<Integer>, CliCommand {
             }
             Files.deleteIfExists(scratch);
         }
+    }
+
+    /** The target's settings, with the receiver's token from $MOVER_PEER_TOKEN for a tcp:// target (as copy does). */
+    private Map<String, String> peerConfig() {
+        // TLS settings for a bench target go in --target-config (tls=true, tls-fingerprint=...)
+        return PeerOptions.destinationConfig(target, targetConfig, Optional.empty(), new PeerTlsFlags.Sender(), context.environment());
     }
 
     /** Phase lines go to stderr, so that stdout holds only the report (text or JSON). */

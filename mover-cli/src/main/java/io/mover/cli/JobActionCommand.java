@@ -1,14 +1,10 @@
 package io.mover.cli;
 
 import java.io.PrintWriter;
-import java.util.concurrent.Callable;
 
 import io.mover.server.job.web.JobResponse;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import static java.util.Objects.requireNonNull;
 
@@ -17,7 +13,7 @@ import static java.util.Objects.requireNonNull;
  * three verbs, which differ only in the path and the words.
  */
 @Command(mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true)
-final class JobActionCommand implements Callable<Integer>, CliCommand {
+final class JobActionCommand extends ServerCommand {
     enum Action {
         CANCEL("cancel", "Cancels a job: it stops at the next block boundary and its partial files are removed."),
         PAUSE("pause", "Pauses a running job; mover jobs resume continues it."),
@@ -40,43 +36,20 @@ final class JobActionCommand implements Callable<Integer>, CliCommand {
         }
     }
 
-    private final CliContext context;
     private final Action action;
-
-    @Spec
-    CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "ID", description = "The job's id (from mover jobs list).")
     String id;
 
-    @Mixin
-    ServerOptions server = new ServerOptions();
-
-    @Mixin
-    CommonOptions common = new CommonOptions();
-
     JobActionCommand(CliContext context, Action action) {
-        this.context = requireNonNull(context, "context is null");
+        super(context);
         this.action = requireNonNull(action, "action is null");
     }
 
     @Override
-    public CommonOptions common() {
-        return common;
-    }
-
-    @Override
-    public Integer call() {
-        CliLogging.configureClient(common.effectiveLogLevel());
-        JobResponse job = new ServerClient(server.target(context.environment())).act(id, action.verb());
-        PrintWriter out = spec.commandLine().getOut();
-        if (common.json()) {
-            out.println(ServerClient.JSON.writeValueAsString(job));
-        }
-        else {
-            out.println("job " + job.id() + ": " + job.state() + note(job));
-        }
-        out.flush();
+    int run(ServerClient client, PrintWriter out) {
+        JobResponse job = client.act(id, action.verb());
+        print(out, job, "job " + job.id() + ": " + job.state() + note(job));
         return ExitCode.SUCCESS.code();
     }
 

@@ -2,56 +2,40 @@ package io.mover.cli;
 
 import java.io.PrintWriter;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 
 import io.mover.server.job.web.JobPage;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-
-import static java.util.Objects.requireNonNull;
 
 /** {@code mover jobs list}: the server's jobs, newest first, as a table or JSON. */
 @Command(name = "list", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = "Lists the server's jobs, newest first: id, state, created, progress, throughput, source and destination.")
-final class JobsListCommand implements Callable<Integer>, CliCommand {
-    private final CliContext context;
-
-    @Spec
-    CommandSpec spec;
-
+final class JobsListCommand extends ServerCommand {
     @Option(names = "--state", paramLabel = "STATE",
             description = "Only jobs in this state: queued, running, paused, succeeded, completed_with_errors, failed, cancelled.")
     String state;
 
+    @Option(names = "--kind", paramLabel = "KIND", description = "Only jobs of this kind: copy, sync or bench.")
+    String kind;
+
+    @Option(names = "--schedule", paramLabel = "NAME", description = "Only the jobs a schedule started (its name or id, from mover schedules list).")
+    String schedule;
+
     @Option(names = "--limit", paramLabel = "N", defaultValue = "50", description = "At most N jobs, 1 to 500. Default: ${DEFAULT-VALUE}.")
     int limit;
 
-    @Mixin
-    ServerOptions server = new ServerOptions();
-
-    @Mixin
-    CommonOptions common = new CommonOptions();
-
     JobsListCommand(CliContext context) {
-        this.context = requireNonNull(context, "context is null");
+        super(context);
     }
 
     @Override
-    public CommonOptions common() {
-        return common;
-    }
-
-    @Override
-    public Integer call() {
-        CliLogging.configureClient(common.effectiveLogLevel());
-        ServerClient client = new ServerClient(server.target(context.environment()));
-        JobPage page = client.list(Optional.ofNullable(state).filter(s -> !s.isBlank()), limit);
-        PrintWriter out = spec.commandLine().getOut();
+    int run(ServerClient client, PrintWriter out) {
+        // a schedule's name becomes its id here: the server filters jobs by id
+        Optional<String> scheduleId = Optional.ofNullable(schedule).filter(s -> !s.isBlank()).map(s -> client.schedule(s).id());
+        JobPage page = client.list(Optional.ofNullable(state).filter(s -> !s.isBlank()), Optional.ofNullable(kind).filter(k -> !k.isBlank()),
+                scheduleId, limit);
         if (common.json()) {
-            out.println(ServerClient.JSON.writeValueAsString(page));
+            print(out, page, "");
         }
         else {
             JobTable.print(out, page.items());
@@ -59,7 +43,6 @@ final class JobsListCommand implements Callable<Integer>, CliCommand {
                 out.println("(more jobs: raise --limit, up to 500)");
             }
         }
-        out.flush();
         return ExitCode.SUCCESS.code();
     }
 }

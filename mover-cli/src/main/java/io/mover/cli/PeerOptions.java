@@ -9,22 +9,27 @@ import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 
 /**
- * What {@code mover copy} adds to a {@code tcp://} destination's settings: {@code --streams}, and the
+ * What {@code mover copy} adds to a {@code tcp://} destination's settings: {@code --streams}, the TLS options, and the
  * token from {@code $MOVER_PEER_TOKEN} unless one was given (so it never has to be on a command line).
  */
 final class PeerOptions {
     private PeerOptions() {}
 
-    static Map<String, String> destinationConfig(String destination, Map<String, String> given, Optional<Integer> streams, Map<String, String> environment) {
+    static Map<String, String> destinationConfig(String destination, Map<String, String> given, Optional<Integer> streams, PeerTlsFlags.Sender tls,
+            Map<String, String> environment) {
         boolean tcp = destination.toLowerCase(Locale.ROOT).startsWith("tcp://");
         if (!tcp) {
             if (streams.isPresent()) {
                 throw new MoverException(ErrorCode.INVALID_ARGUMENT, "--streams applies to tcp:// destinations only; drop it");
             }
+            if (tls.given()) {
+                throw new MoverException(ErrorCode.INVALID_ARGUMENT, "--tls, --tls-fingerprint and --tls-ca apply to tcp:// destinations only; drop them");
+            }
             return given;
         }
         Map<String, String> config = new LinkedHashMap<>(given);
         streams.ifPresent(n -> config.put("streams", Integer.toString(n)));
+        tls.settings().forEach(config::putIfAbsent);
         String token = environment.get(ReceiveCommand.TOKEN_VARIABLE);
         if (token != null && !token.isBlank() && !config.containsKey("token") && !config.containsKey("token-file")) {
             config.put("token", token);

@@ -2,12 +2,9 @@ package io.mover.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,14 +14,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 
 import io.mover.core.plugin.PluginRegistry;
+import io.mover.core.receive.ReceiverLauncher;
 import io.mover.spi.EndpointUri;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.mover.spi.PeerReceiver;
-import io.mover.spi.PeerReceivers;
-import io.mover.spi.PluginConfig;
-import io.mover.spi.PluginContext;
-import io.mover.spi.SinkFactory;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -82,9 +76,15 @@ final class ReceiveCommand implements Callable<Integer>, CliCommand {
 
     @Option(names = "--once", description = "With a tar format: receive one archive, then exit (0 only if it arrived whole).")
     boolean once;
+    @Option(names = "--cap-mbps", paramLabel = "N", defaultValue = "0",
+            description = "Cap what arrives at N megabits per second over all senders (100 = 12.5 MB/s); 0 for none. Default: ${DEFAULT-VALUE}.")
+    String capMbps;
 
     @Option(names = "--receiver-config", paramLabel = "KEY=VALUE", description = "Another receiver setting (window, session-grace, max-connections); repeatable.")
     Map<String, String> receiverConfig = new LinkedHashMap<>();
+
+    @Mixin
+    PeerTlsFlags.Receiver tls = new PeerTlsFlags.Receiver();
 
     @Mixin
     CommonOptions common = new CommonOptions();
@@ -103,33 +103,27 @@ final class ReceiveCommand implements Callable<Integer>, CliCommand {
         CliLogging.configure(common.effectiveLogLevel().compareTo(CliLogging.Level.INFO) < 0 ? CliLogging.Level.INFO : common.effectiveLogLevel());
         InetSocketAddress address = address(listen);
         PluginRegistry registry = CliPlugins.load(common.pluginDirectories);
-        SinkFactory tcp = registry.sink("tcp");
-        if (!(tcp instanceof PeerReceivers receivers)) {
-            throw new MoverException(ErrorCode.UNSUPPORTED, "the installed tcp plugin cannot receive; reinstall mover");
-        }
         EndpointUri dest = EndpointUri.parse(destination);
-        SinkFactory local = registry.sink(dest.scheme());
-        PluginConfig localConfig = local.configSpec().parse(noFsync ? Map.of() : Map.of("fsync", "true"));
         Map<String, String> settings = new LinkedHashMap<>(receiverConfig);
         settings.putIfAbsent("frame-timeout", frameTimeout.toMillis() + "ms");
         settings.putIfAbsent("format", format);
         settings.putIfAbsent("insecure-plain", Boolean.toString(insecurePlain));
         settings.putIfAbsent("once", Boolean.toString(once));
+        settings.putIfAbsent("cap-mbps", capMbps);
         token().ifPresent(token -> settings.put("token", token));
-        PluginConfig config = receivers.receiverConfigSpec().parse(settings);
+        settings.putAll(tls.settings());
 
         Path scratch = Files.createTempDirectory("mover-receive-");
         System.Logger logger = System.getLogger("io.mover.receive");
         PrintWriter out = spec.commandLine().getOut();
-        receiver = receivers.listen(address, config,
-                jobKey -> local.create(dest, localConfig, new PluginContext(jobKey, scratch, Clock.systemUTC(), logger)),
-                registry.codecs(), new PluginContext("receiver", scratch, Clock.systemUTC(), logger));
+        receiver = ReceiverLauncher.listen(registry, new ReceiverLauncher.Request(address, destination, !noFsync, settings, scratch), logger);
         Thread hook = new Thread(receiver::close, "mover-receive-shutdown");
         if (context.shutdownHooks()) {
             Runtime.getRuntime().addShutdownHook(hook);
         }
         try {
             InetSocketAddress bound = receiver.address();
+            receiver.certificateFingerprint().ifPresent(pin -> out.printf("mover: TLS 1.3, certificate %s (senders: --tls-fingerprint %s)%n", pin, pin));
             out.printf("mover: receiving into %s on %s:%d (%s); stop with Ctrl-C%n", dest, bound.getAddress().getHostAddress(), bound.getPort(),
                     format.equals("mover") ? (settings.containsKey("token") ? "token required" : "no token, loopback only")
                             : format + " archives, one per connection, no authentication" + (once ? ", once" : ""));
@@ -172,24 +166,7 @@ final class ReceiveCommand implements Callable<Integer>, CliCommand {
     }
 
     static InetSocketAddress address(String text) {
-        int colon = text.lastIndexOf(':');
-        if (colon < 0) {
-            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "--listen " + text + " needs HOST:PORT, as in 127.0.0.1:" + DEFAULT_PORT);
-        }
-        try {
-            int port = Integer.parseInt(text.substring(colon + 1));
-            if (port < 0 || port > 65535) {
-                throw new NumberFormatException();
-            }
-            String host = text.substring(0, colon).replace("[", "").replace("]", "");
-            return new InetSocketAddress(InetAddress.getByName(host.isEmpty() ? "127.0.0.1" : host), port);
-        }
-        catch (NumberFormatException e) {
-            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "--listen " + text + ": the port must be 0 to 65535");
-        }
-        catch (UnknownHostException e) {
-            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "--listen " + text + ": unknown host " + e.getMessage());
-        }
+        return ReceiverLauncher.address(text, "--listen");
     }
 
     private static void deleteQuietly(Path directory) {

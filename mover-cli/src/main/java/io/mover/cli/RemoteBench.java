@@ -48,6 +48,8 @@ final class RemoteBench {
         body.put("queueDepths", command.queueDepths);
         body.put("runtime", command.runtime.toMillis() + "ms");
         body.put("writeBlockSizes", command.writeBlockSizes.stream().map(String::valueOf).toList());
+        body.put("streams", command.streams);
+        body.put("codecs", command.codecs);
         return body;
     }
 

@@ -100,6 +100,9 @@ final class RemoteCopy {
             }
             wanted.minAge().ifPresent(age -> sync.put("minAge", age.toString()));
             wanted.maxAge().ifPresent(age -> sync.put("maxAge", age.toString()));
+            if (wanted.catalog()) {
+                sync.put("catalog", true);
+            }
             options.put("sync", sync);
             return new SubmitBody("sync", copy.source(), copy.destination(), options, copy.sourceConfig(), copy.destinationConfig());
         }

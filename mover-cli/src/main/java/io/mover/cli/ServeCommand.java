@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 import io.mover.server.MoverServerApplication;
+import io.mover.server.dataport.DataPort;
 import io.mover.server.config.MoverProperties;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
@@ -65,6 +66,8 @@ final class ServeCommand implements Callable<Integer>, CliCommand {
         PrintWriter out = spec.commandLine().getOut();
         out.printf("mover: serving http://%s:%s/api/v1 (data in %s); stop with Ctrl-C%n", properties.address(),
                 context.getEnvironment().getProperty("local.server.port"), properties.dataDir());
+        context.getBean(DataPort.class).view().ifPresent(port -> out.printf("mover: data port on %s%s%n", port.address(),
+                port.tls() ? " (TLS 1.3; senders: --tls-fingerprint " + port.fingerprint() + ")" : ""));
         out.flush();
         CountDownLatch closed = new CountDownLatch(1);
         context.addApplicationListener((ContextClosedEvent event) -> closed.countDown());

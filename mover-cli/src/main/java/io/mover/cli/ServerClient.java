@@ -18,6 +18,7 @@ import javax.net.ssl.TrustManager;
 import io.mover.cli.ServerOptions.ServerTarget;
 import io.mover.server.job.web.JobPage;
 import io.mover.server.job.web.JobResponse;
+import io.mover.server.schedule.web.ScheduleResponse;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import tools.jackson.databind.DeserializationFeature;
@@ -39,6 +40,7 @@ final class ServerClient {
     static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
     private static final String JOBS = "/api/v1/jobs";
     private static final String BENCHES = "/api/v1/benches";
+    private static final String SCHEDULES = "/api/v1/schedules";
 
     private final ServerTarget target;
     private final HttpClient http;
@@ -83,8 +85,43 @@ final class ServerClient {
     }
 
     JobPage list(Optional<String> state, int limit) {
-        String query = "?limit=" + limit + state.map(s -> "&state=" + URLEncoder.encode(s, StandardCharsets.UTF_8)).orElse("");
+        return list(state, Optional.empty(), Optional.empty(), limit);
+    }
+
+    /** Jobs, newest first, only in {@code state}, of {@code kind} ({@code copy}, {@code sync}, {@code bench}) and started by the schedule {@code scheduleId} when given. */
+    JobPage list(Optional<String> state, Optional<String> kind, Optional<String> scheduleId, int limit) {
+        String query = "?limit=" + limit + state.map(s -> "&state=" + URLEncoder.encode(s, StandardCharsets.UTF_8)).orElse("")
+                + kind.map(k -> "&kind=" + URLEncoder.encode(k, StandardCharsets.UTF_8)).orElse("")
+                + scheduleId.map(s -> "&schedule=" + URLEncoder.encode(s, StandardCharsets.UTF_8)).orElse("");
         return send(request(JOBS + query).GET(), JobPage.class);
+    }
+
+    ScheduleResponse createSchedule(Object body) {
+        return send(request(SCHEDULES).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body))), ScheduleResponse.class);
+    }
+
+    ScheduleResponse.SchedulePage schedules() {
+        return send(request(SCHEDULES).GET(), ScheduleResponse.SchedulePage.class);
+    }
+
+    /** A schedule by id or name. */
+    ScheduleResponse schedule(String idOrName) {
+        return send(request(SCHEDULES + "/" + segment(idOrName)).GET(), ScheduleResponse.class);
+    }
+
+    /** {@code pause} or {@code resume}: the schedule as it is after the request. */
+    ScheduleResponse scheduleAction(String idOrName, String action) {
+        return send(request(SCHEDULES + "/" + segment(idOrName) + "/" + action).POST(HttpRequest.BodyPublishers.noBody()), ScheduleResponse.class);
+    }
+
+    void deleteSchedule(String idOrName) {
+        send(request(SCHEDULES + "/" + segment(idOrName)).DELETE(), Void.class);
+    }
+
+    /** The newest {@code limit} events of a schedule, oldest first. */
+    ScheduleResponse.EventPage scheduleEvents(String idOrName, int limit) {
+        return send(request(SCHEDULES + "/" + segment(idOrName) + "/events?limit=" + limit).GET(), ScheduleResponse.EventPage.class);
     }
 
     JobResponse get(String id) {
@@ -129,6 +166,9 @@ final class ServerClient {
         String body = new String(response.body(), StandardCharsets.UTF_8);
         if (response.statusCode() / 100 != 2) {
             throw ServerErrors.of(target.base(), response.statusCode(), body);
+        }
+        if (type == Void.class) {
+            return null;
         }
         try {
             return JSON.readValue(body, type);

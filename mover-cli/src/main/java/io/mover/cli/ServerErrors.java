@@ -35,8 +35,9 @@ final class ServerErrors {
                     + "; pass a token with --token-file FILE or $MOVER_TOKEN");
             case 403 -> new MoverException(ErrorCode.AUTHENTICATION_FAILED, "the mover server at " + base + " refused the request: " + detail
                     + "; pass a token with scope operate (--token-file FILE or $MOVER_TOKEN)");
-            // only the job in the URL is ever 404 in this API; any other 404 is a path an older server lacks
+            // only the job or schedule in the URL is ever 404 in this API; any other 404 is a path an older server lacks
             case 404 -> "urn:mover:problem:job-not-found".equals(text(problem, "type"))
+                    || "urn:mover:problem:schedule-not-found".equals(text(problem, "type"))
                     ? new MoverException(ErrorCode.NOT_FOUND, detail)
                     : new MoverException(ErrorCode.UNSUPPORTED, "the mover server at " + base + " does not offer this (" + detail
                             + "); is it an older version than this mover?");

@@ -44,6 +44,7 @@ final class SummaryText {
             out.printf(Locale.ROOT, "Codec:       %s%n", s.codec());
             printStages(out, s.stages());
             out.println("Bottleneck:  " + s.bottleneck().map(b -> b.explanation()).orElse("none measured (nothing was moved)"));
+            printPluginCounters(out, s.pluginCounters());
         }
         printFailures(out, s);
         s.error().ifPresent(error -> out.println("Error:       " + error));
@@ -84,6 +85,17 @@ final class SummaryText {
             out.printf(Locale.ROOT, "             %-8s  %-11s  %-8d  %-12s  %-8s  %-8s  %3.0f%%%n", stage, Units.bytes(stats.bytes()),
                     stats.operations(), stats.bytes() == 0 ? "-" : Units.rate(stats.bytesPerBusySecond()), Units.duration(stats.busy()), Units.duration(stats.waiting()),
                     stats.shareOfBusy() * 100);
+        }
+    }
+
+    /** What the plugins counted (throttled requests, retransmissions); zeros left out, nothing printed when all are. */
+    private static void printPluginCounters(PrintWriter out, Map<String, Long> counters) {
+        String label = "Plugins:     ";
+        for (Map.Entry<String, Long> counter : counters.entrySet()) {
+            if (counter.getValue() != 0) {
+                out.printf(Locale.ROOT, "%s%s %d%n", label, counter.getKey(), counter.getValue());
+                label = "             ";
+            }
         }
     }
 

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -18,10 +17,8 @@ import io.mover.core.engine.SyncOptions;
 import io.mover.core.engine.TransferOptions;
 import io.mover.spi.MoverException;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -44,39 +41,8 @@ final class SyncCommand implements Callable<Integer>, CliCommand {
     @Parameters(index = "1", paramLabel = "DST", description = "The directory made equal to SRC.")
     String destination;
 
-    @Option(names = "--delete-destination", paramLabel = "true|false|prompt", defaultValue = "false", converter = DeleteConverter.class,
-            description = "Delete files and folders at DST that SRC does not have: true, false, or prompt (ask once the plan is known). Default: ${DEFAULT-VALUE}.")
-    SyncOptions.DeleteMode deletes;
-
-    @Option(names = "--max-delete", paramLabel = "N", defaultValue = "-1",
-            description = "Fail before deleting anything when the sync would delete more than N files; -1 for no limit. Default: ${DEFAULT-VALUE}.")
-    long maxDelete;
-
-    @Option(names = "--force", description = "Delete even when SRC lists no file at all (refused by default: an unmounted share looks like that).")
-    boolean force;
-
-    @Option(names = "--compare", paramLabel = "size-mtime|size-only|checksum", defaultValue = "size-mtime", converter = CompareConverter.class,
-            description = "When a file at DST is unchanged: same size and modification time (within the coarser precision of the two sides),"
-                    + " same size only, or same content hash (read where no endpoint stores one). Default: ${DEFAULT-VALUE}.")
-    SyncOptions.ComparePolicy compare;
-
-    @Option(names = "--size-only", description = "Same as --compare size-only.")
-    boolean sizeOnly;
-
-    @Option(names = "--files-from", paramLabel = "FILE", description = "Consider only the relative paths listed in FILE, one a line (# comments).")
-    String filesFrom;
-
-    @Option(names = "--min-size", paramLabel = "SIZE", defaultValue = "0", converter = Converters.Size.class, description = "Leave smaller files alone (on both sides).")
-    long minSize;
-
-    @Option(names = "--max-size", paramLabel = "SIZE", converter = Converters.Size.class, description = "Leave larger files alone (on both sides).")
-    Long maxSize;
-
-    @Option(names = "--min-age", paramLabel = "AGE", converter = AgeConverter.class, description = "Leave files modified more recently than AGE alone (30m, 12h, 7d).")
-    Duration minAge;
-
-    @Option(names = "--max-age", paramLabel = "AGE", converter = AgeConverter.class, description = "Leave files modified longer ago than AGE alone.")
-    Duration maxAge;
+    @Mixin
+    SyncFlags sync = new SyncFlags();
 
     @Mixin
     TransferFlags flags = new TransferFlags();
@@ -114,9 +80,7 @@ final class SyncCommand implements Callable<Integer>, CliCommand {
     }
 
     TransferOptions options() {
-        SyncOptions sync = new SyncOptions(deletes, maxDelete, sizeOnly ? SyncOptions.ComparePolicy.SIZE_ONLY : compare, force,
-                Optional.ofNullable(filesFrom), minSize, maxSize == null ? -1 : maxSize, Optional.ofNullable(minAge), Optional.ofNullable(maxAge));
-        TransferOptions options = flags.options().sync(sync).build();
+        TransferOptions options = flags.options().sync(sync.options()).build();
         options.validate();
         return options;
     }
@@ -168,32 +132,6 @@ final class SyncCommand implements Callable<Integer>, CliCommand {
         @Override
         public void close() {
             output.close();
-        }
-    }
-
-    static final class DeleteConverter implements ITypeConverter<SyncOptions.DeleteMode> {
-        @Override
-        public SyncOptions.DeleteMode convert(String value) {
-            return Converters.parsed(() -> SyncOptions.DeleteMode.parse(value));
-        }
-    }
-
-    static final class CompareConverter implements ITypeConverter<SyncOptions.ComparePolicy> {
-        @Override
-        public SyncOptions.ComparePolicy convert(String value) {
-            return Converters.parsed(() -> SyncOptions.ComparePolicy.parse(value));
-        }
-    }
-
-    /** An age: {@code 7d} for days, or any duration {@code --progress-interval} takes. */
-    static final class AgeConverter implements ITypeConverter<Duration> {
-        @Override
-        public Duration convert(String value) {
-            String trimmed = value.trim();
-            if (trimmed.matches("\\d+(\\.\\d+)?[dD]")) {
-                return Duration.ofSeconds((long) (Double.parseDouble(trimmed.substring(0, trimmed.length() - 1)) * 86_400));
-            }
-            return new Converters.Interval().convert(value);
         }
     }
 }

@@ -12,6 +12,7 @@ import io.mover.core.engine.TransferOptions;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options of every command that moves files ({@code copy}, {@code sync}), mixed into each. */
@@ -62,6 +63,9 @@ final class TransferFlags {
             description = "With a tcp:// destination: parallel TCP connections to the receiver (1 to 64). Default: 4.")
     Optional<Integer> streams = Optional.empty();
 
+    @Mixin
+    PeerTlsFlags.Sender tls = new PeerTlsFlags.Sender();
+
     @Option(names = "--source-config", paramLabel = "KEY=VALUE", description = "A setting for the source plugin; repeatable.")
     Map<String, String> sourceConfig = new LinkedHashMap<>();
 
@@ -74,7 +78,7 @@ final class TransferFlags {
      * carry this shell's token).
      */
     Map<String, String> destinationConfigHere(String destination, Map<String, String> environment) {
-        return PeerOptions.destinationConfig(destination, destinationConfig, streams, environment);
+        return PeerOptions.destinationConfig(destination, destinationConfig, streams, tls, environment);
     }
 
     /** The engine options these flags ask for, from the defaults; the command adds its own. */

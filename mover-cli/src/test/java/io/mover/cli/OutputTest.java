@@ -46,7 +46,10 @@ class OutputTest {
                 .contains("Failures:    15 (first 10):")
                 .contains("  f0: IO_ERROR disk hiccup (4 attempts)")
                 .contains("  ... and 5 more")
-                .containsPattern("WRITE\\s+1.0 GiB\\s+1024\\s+512.0 MiB/s\\s+2.0s");
+                .containsPattern("WRITE\\s+1.0 GiB\\s+1024\\s+512.0 MiB/s\\s+2.0s")
+                .contains("Plugins:     destination.azure-files.throttle-wait-ms 3400")
+                .contains("             destination.azure-files.throttled-503 12")
+                .doesNotContain("throttled-429");
     }
 
     @Test
@@ -63,6 +66,8 @@ class OutputTest {
         assertThat(json.get("failures")).hasSize(15);
         assertThat(json.get("error").isNull()).isTrue();
         assertThat(json.get("stages").get(0).get("busySeconds").asDouble()).isEqualTo(2.0);
+        assertThat(json.get("pluginCounters").get("destination.azure-files.throttled-503").asLong()).isEqualTo(12);
+        assertThat(json.get("pluginCounters").get("destination.azure-files.throttled-429").asLong()).isZero();
     }
 
     private static JobSummary summary() {
@@ -70,6 +75,8 @@ class OutputTest {
                 .mapToObj(i -> new FileFailure("f" + i, ErrorCode.IO_ERROR, "disk hiccup", 4)).toList();
         StageStats write = new StageStats(Stage.WRITE, 1L << 30, 1024, Duration.ofSeconds(2), Duration.ZERO, 0.71);
         return new JobSummary(JobState.COMPLETED_WITH_ERRORS, Instant.EPOCH, Duration.ofSeconds(10), 20, 5, 0, 15, 3, 1L << 30, 2L << 30,
-                45, "none", List.of(write), Optional.of(WRITE), failures, Optional.empty(), Optional.empty());
+                45, "none", List.of(write), Optional.of(WRITE), failures, Optional.empty(), Optional.empty(), Optional.empty(),
+                java.util.Map.of("destination.azure-files.throttled-503", 12L, "destination.azure-files.throttled-429", 0L,
+                        "destination.azure-files.throttle-wait-ms", 3400L));
     }
 }

@@ -61,6 +61,23 @@ class PeerEndToEndTest {
     }
 
     @Test
+    void benchSweepsStreamsAndCodecsAgainstAReceiverAndRecommendsACell() throws Exception {
+        Path destination = temp.resolve("dst");
+        int port = receive(destination, Map.of());
+
+        CliRun run = CliRun.of("bench", "--files", "4", "--size", "64KiB", "--data", "text", "--concurrency", "4", "--streams", "1,2",
+                "--codecs", "none,lz4", "tcp://127.0.0.1:" + port + "/scratch");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("mover bench (transfer) on tcp://127.0.0.1:" + port + "/scratch", "streams, codec", "1 stream, none",
+                "2 streams, lz4", "Recommended: --streams ", "not read back");
+        assertThat(run.err()).contains("mover: 2 streams, codec lz4: writing 4 files");
+        try (var left = Files.list(destination.resolve("scratch"))) {
+            assertThat(left).as("the bench removes what it wrote at the receiver").isEmpty();
+        }
+    }
+
+    @Test
     void copiesATreeByteForByteOverSeveralStreamsWithACodec() throws Exception {
         Path source = Trees.sample(temp.resolve("src"));
         Files.write(source.resolve("a/zeros.bin"), new byte[2 * 1024 * 1024]);
@@ -140,5 +157,32 @@ class PeerEndToEndTest {
 
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.err()).contains("needs a token");
+    }
+
+    @Test
+    void withTlsTheReceiverPrintsItsFingerprintAndAPinnedSenderCopiesByteForByte() throws Exception {
+        Path source = Trees.sample(temp.resolve("src"));
+        Path destination = temp.resolve("dst");
+        int port = receive(destination, Map.of("MOVER_PEER_TOKEN", "tls-token"), "--tls", "--tls-dir", temp.resolve("tls").toString());
+        java.util.regex.Matcher printed = java.util.regex.Pattern.compile("--tls-fingerprint (sha256:[0-9a-f]{64})").matcher(receiverOut.toString());
+        assertThat(printed.find()).as(receiverOut.toString()).isTrue();
+        Map<String, String> token = Map.of("MOVER_PEER_TOKEN", "tls-token");
+
+        CliRun plain = CliRun.withEnvironment(token, "copy", source.toString(), "tcp://127.0.0.1:" + port + "/x");
+        assertThat(plain.exitCode()).isNotZero();
+        assertThat(plain.errLines()).hasSize(1);
+        assertThat(plain.err()).contains("requires TLS");
+
+        CliRun pinned = CliRun.withEnvironment(token, "copy", "--tls-fingerprint", printed.group(1), source.toString(), "tcp://127.0.0.1:" + port + "/x");
+        assertThat(pinned.exitCode()).as(pinned.err()).isZero();
+        assertThat(Trees.describe(destination.resolve("x"))).isEqualTo(Trees.describe(source));
+    }
+
+    @Test
+    void tlsOptionsWithALocalDestinationAreRefused() throws IOException {
+        CliRun run = CliRun.of("copy", "--tls", Trees.sample(temp.resolve("src")).toString(), temp.resolve("dst").toString());
+
+        assertThat(run.exitCode()).isNotZero();
+        assertThat(run.err()).contains("apply to tcp:// destinations only");
     }
 }

@@ -299,6 +299,10 @@ class ServerModeTest {
         try (Stream<Path> left = Files.list(target)) {
             assertThat(left).isEmpty();
         }
+        // the bench is a job of the server: listed with the jobs, by kind
+        String id = run.err().replaceAll("(?s).*mover: bench ([0-9a-f-]{36}) submitted.*", "$1");
+        assertThat(CliRun.of("jobs", "list", "--server", server.url(), "--kind", "bench").out()).contains(id);
+        assertThat(CliRun.of("jobs", "list", "--server", server.url(), "--kind", "copy").out()).doesNotContain(id);
     }
 
     @Test

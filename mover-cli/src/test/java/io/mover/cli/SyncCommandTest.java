@@ -168,4 +168,36 @@ class SyncCommandTest {
         assertThat(prompt.err()).contains("needs a terminal");
         assertThat(dst().resolve("keep.log")).exists();
     }
+
+    @Test
+    void withTheCatalogAChangeBehindMoversBackIsNotSeenAndWithoutItIs() throws IOException {
+        write("a.txt", "alpha", T0);
+        write("d/b.txt", "beta", T0);
+        String previous = System.getProperty("mover.catalog.dir");
+        System.setProperty("mover.catalog.dir", tmp.resolve("catalogs").toString());
+        try {
+            CliRun first = sync("--catalog", "--delete-destination", "true");
+            assertThat(first.exitCode()).as(first.err()).isZero();
+            assertThat(first.out()).contains("no catalog of this source and destination yet");
+            assertThat(Trees.describe(dst())).isEqualTo(Trees.describe(src()));
+
+            Files.delete(dst().resolve("d/b.txt")); // someone else changes the destination
+            CliRun cataloged = sync("--catalog", "--delete-destination", "true");
+            assertThat(cataloged.exitCode()).as(cataloged.err()).isZero();
+            assertThat(cataloged.out()).contains("2 destination folders read from the catalog", "0 listed").contains("2 unchanged");
+            assertThat(dst().resolve("d/b.txt")).as("not seen: the documented trade-off").doesNotExist();
+
+            CliRun listed = sync("--delete-destination", "true");
+            assertThat(listed.exitCode()).as(listed.err()).isZero();
+            assertThat(Trees.describe(dst())).isEqualTo(Trees.describe(src()));
+        }
+        finally {
+            if (previous == null) {
+                System.clearProperty("mover.catalog.dir");
+            }
+            else {
+                System.setProperty("mover.catalog.dir", previous);
+            }
+        }
+    }
 }

@@ -14,6 +14,8 @@ import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
+import io.mover.core.engine.JobKind;
+import io.mover.core.engine.JobPhase;
 import io.mover.core.engine.JobState;
 import io.mover.core.service.JobId;
 import io.mover.spi.ErrorCode;
@@ -24,7 +26,8 @@ import static io.mover.jobstore.Jdbc.setInstant;
 import static java.util.Objects.requireNonNull;
 
 /**
- * The job store on JDBC: the job and node rows here, unit commits in {@link UnitTable}, their reads in {@link UnitReads}.
+ * The job store on JDBC: the job and node rows here, unit commits in {@link UnitTable}, their reads in {@link UnitReads}, a bench's
+ * phase and report in {@link JobReports}.
  * Portable SQL only (PostgreSQL, and H2 in PostgreSQL mode); the schema is Flyway's V1.
  */
 public final class JdbcJobStore implements JobStore {
@@ -36,6 +39,7 @@ public final class JdbcJobStore implements JobStore {
     private final Clock clock;
     private final UnitTable units;
     private final UnitReads reads;
+    private final JobReports reports;
 
     /** A store on a migrated database (see {@link JobStores#open}). */
     public JdbcJobStore(DataSource dataSource, Clock clock) {
@@ -47,6 +51,7 @@ public final class JdbcJobStore implements JobStore {
         this.clock = requireNonNull(clock, "clock is null");
         this.units = new UnitTable(jdbc, clock);
         this.reads = new UnitReads(jdbc, recordedPathsPage);
+        this.reports = new JobReports(jdbc);
     }
 
     @Override
@@ -54,13 +59,14 @@ public final class JdbcJobStore implements JobStore {
         requireNonNull(job, "job is null");
         return jdbc.inTransaction("create job " + job.id(), connection -> {
             try (PreparedStatement insert = connection.prepareStatement(
-                    "insert into job (id, kind, spec_json, desired_state, state, created) values (?, ?, ?, ?, ?, ?)")) {
+                    "insert into job (id, kind, spec_json, desired_state, state, created, schedule_id) values (?, ?, ?, ?, ?, ?, ?)")) {
                 insert.setString(1, job.id().value());
                 insert.setString(2, job.kind().name());
                 insert.setString(3, job.specJson());
                 insert.setString(4, DesiredState.RUNNING.name());
                 insert.setString(5, JobState.QUEUED.name());
                 setInstant(insert, 6, clock.instant());
+                insert.setString(7, job.scheduleId().orElse(null));
                 insert.executeUpdate();
             }
             return find(connection, job.id()).orElseThrow();
@@ -74,18 +80,39 @@ public final class JdbcJobStore implements JobStore {
     }
 
     @Override
-    public List<StoredJob> list(Optional<JobState> state, int offset, int limit) {
+    public List<StoredJob> list(Optional<JobState> state, Optional<JobKind> kind, int offset, int limit) {
+        requireNonNull(kind, "kind is null");
+        return list(state, kind, Optional.empty(), offset, limit);
+    }
+
+    @Override
+    public List<StoredJob> listBySchedule(String scheduleId, Optional<JobState> state, int offset, int limit) {
+        requireNonNull(scheduleId, "scheduleId is null");
+        return list(state, Optional.empty(), Optional.of(scheduleId), offset, limit);
+    }
+
+    private List<StoredJob> list(Optional<JobState> state, Optional<JobKind> kind, Optional<String> scheduleId, int offset, int limit) {
         requireNonNull(state, "state is null");
         if (offset < 0 || limit < 0) {
             throw new MoverException(ErrorCode.INVALID_ARGUMENT, "offset and limit must not be negative, got " + offset + " and " + limit);
         }
-        String where = state.isPresent() ? " where state = ?" : "";
+        List<String> conditions = new ArrayList<>();
+        scheduleId.ifPresent(id -> conditions.add("schedule_id = ?"));
+        state.ifPresent(wanted -> conditions.add("state = ?"));
+        kind.ifPresent(wanted -> conditions.add("kind = ?"));
+        String where = conditions.isEmpty() ? "" : " where " + String.join(" and ", conditions);
         String sql = "select " + Rows.JOB_COLUMNS + " from job" + where + " order by created desc, id desc limit ? offset ?";
         return jdbc.inTransaction("list jobs", connection -> {
             try (PreparedStatement select = connection.prepareStatement(sql)) {
                 int index = 1;
+                if (scheduleId.isPresent()) {
+                    select.setString(index++, scheduleId.get());
+                }
                 if (state.isPresent()) {
                     select.setString(index++, state.get().name());
+                }
+                if (kind.isPresent()) {
+                    select.setString(index++, kind.get().name());
                 }
                 select.setInt(index++, limit);
                 select.setInt(index, offset);
@@ -173,6 +200,21 @@ public final class JdbcJobStore implements JobStore {
         requireNonNull(syncJson, "syncJson is null");
         jdbc.inTransaction("record the sync report of job " + id, connection -> requireUpdated(connection, id,
                 update(connection, "update job set sync_json = ?, version = version + 1 where id = ?", syncJson, id.value())));
+    }
+
+    @Override
+    public void recordPhase(JobId id, JobPhase phase) {
+        reports.recordPhase(id, phase);
+    }
+
+    @Override
+    public void recordReport(JobId id, String reportJson) {
+        reports.recordReport(id, reportJson);
+    }
+
+    @Override
+    public Optional<String> report(JobId id) {
+        return reports.report(id);
     }
 
     @Override
@@ -303,7 +345,7 @@ public final class JdbcJobStore implements JobStore {
         return find(connection, id, suffix).orElseThrow(() -> unknown(id));
     }
 
-    private static Void requireUpdated(Connection connection, JobId id, int updated) {
+    static Void requireUpdated(Connection connection, JobId id, int updated) {
         if (updated == 0) {
             throw unknown(id);
         }

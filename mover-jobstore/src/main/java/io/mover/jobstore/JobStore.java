@@ -5,6 +5,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.stream.Stream;
 
+import io.mover.core.engine.JobKind;
+import io.mover.core.engine.JobPhase;
 import io.mover.core.engine.JobState;
 import io.mover.core.service.JobId;
 
@@ -25,7 +27,15 @@ public interface JobStore {
     Optional<StoredJob> get(JobId id);
 
     /** Jobs, newest first, only those in {@code state} when given. */
-    List<StoredJob> list(Optional<JobState> state, int offset, int limit);
+    default List<StoredJob> list(Optional<JobState> state, int offset, int limit) {
+        return list(state, Optional.empty(), offset, limit);
+    }
+
+    /** Jobs, newest first, only those in {@code state} and of {@code kind} when given. */
+    List<StoredJob> list(Optional<JobState> state, Optional<JobKind> kind, int offset, int limit);
+
+    /** Jobs the schedule {@code scheduleId} started, newest first, only those in {@code state} when given. */
+    List<StoredJob> listBySchedule(String scheduleId, Optional<JobState> state, int offset, int limit);
 
     /**
      * How many jobs are in {@code state}, by one indexed count. PAUSED is what the user asked of a job not ended
@@ -53,6 +63,15 @@ public interface JobStore {
 
     /** Keeps a sync job's report (SyncReport as JSON), written by its driver once the plan is made and its deletes done. */
     void recordSync(JobId id, String syncJson);
+
+    /** Records what a job that runs in steps (a bench) is doing: the step in words, the steps done before it, all of them. */
+    void recordPhase(JobId id, JobPhase phase);
+
+    /** Keeps a job's report (a bench's, as JSON); large reports are fine (a text column). */
+    void recordReport(JobId id, String reportJson);
+
+    /** The job's report, once recorded. NOT_FOUND when there is no such job. */
+    Optional<String> report(JobId id);
 
     /**
      * Adds PENDING units in one batch, as the driver cuts them. A seq already present is left as it is

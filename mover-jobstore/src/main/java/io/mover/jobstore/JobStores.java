@@ -30,11 +30,17 @@ public final class JobStores {
      * lock (a second mover on the same directory fails here, with a message saying which pid holds it).
      */
     public static JobDatabase open(Path dataDir) {
+        return open(dataDir, Clock.systemUTC());
+    }
+
+    /** The embedded store, whose timestamps come from {@code clock} (tests of schedules move time by hand). */
+    public static JobDatabase open(Path dataDir, Clock clock) {
         requireNonNull(dataDir, "dataDir is null");
+        requireNonNull(clock, "clock is null");
         Path dir = dataDir.toAbsolutePath().normalize();
         DataDirLock lock = DataDirLock.acquire(dir);
         try {
-            return open("jdbc:h2:file:" + dir.resolve("mover") + H2_OPTIONS, "sa", Secret.of(""), lock);
+            return open("jdbc:h2:file:" + dir.resolve("mover") + H2_OPTIONS, "sa", Secret.of(""), lock, clock);
         }
         catch (RuntimeException e) {
             lock.close();
@@ -47,10 +53,10 @@ public final class JobStores {
         requireNonNull(jdbcUrl, "jdbcUrl is null");
         requireNonNull(user, "user is null");
         requireNonNull(password, "password is null");
-        return open(jdbcUrl, user, password, null);
+        return open(jdbcUrl, user, password, null, Clock.systemUTC());
     }
 
-    private static JobDatabase open(String jdbcUrl, String user, Secret password, DataDirLock lock) {
+    private static JobDatabase open(String jdbcUrl, String user, Secret password, DataDirLock lock, Clock clock) {
         Dialect dialect = Dialect.ofUrl(jdbcUrl);
         HikariConfig config = new HikariConfig();
         config.setPoolName("mover-jobstore");
@@ -69,7 +75,7 @@ public final class JobStores {
         }
         try {
             Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
-            return new JobDatabase(dataSource, dialect, new JdbcJobStore(dataSource, Clock.systemUTC()), lock);
+            return new JobDatabase(dataSource, dialect, new JdbcJobStore(dataSource, clock), lock);
         }
         catch (FlywayException e) {
             dataSource.close();

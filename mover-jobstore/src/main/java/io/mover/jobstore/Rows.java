@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.util.Optional;
 
 import io.mover.core.engine.JobKind;
+import io.mover.core.engine.JobPhase;
 import io.mover.core.engine.JobState;
 import io.mover.core.engine.Stage;
 import io.mover.core.service.JobId;
@@ -17,7 +18,7 @@ import static io.mover.jobstore.Jdbc.optionalString;
 final class Rows {
     static final String JOB_COLUMNS = "id, kind, spec_json, desired_state, state, created, started, ended, files_scanned, "
             + "bytes_scanned, files_done, files_skipped, files_failed, bytes_transferred, units_total, units_done, retries, "
-            + "enumeration_done, error_code, error_message, version, sync_json";
+            + "enumeration_done, error_code, error_message, version, sync_json, phase, phase_step, phase_steps";
     static final String UNIT_COLUMNS = "job_id, seq, state, epoch, owner, heartbeat, file_count, byte_count, created";
     static final String FILE_COLUMNS = "path, unit_seq, outcome, bytes, attempts, error_code, message, recorded_at";
 
@@ -29,12 +30,14 @@ final class Rows {
                 rows.getLong("files_skipped"), rows.getLong("files_failed"), rows.getLong("bytes_transferred"),
                 rows.getLong("units_total"), rows.getLong("units_done"), rows.getLong("retries"));
         String errorCode = rows.getString("error_code");
+        String phase = rows.getString("phase");
         Optional<JobError> error = errorCode == null ? Optional.empty()
                 : Optional.of(new JobError(errorCode, Optional.ofNullable(rows.getString("error_message")).orElse("")));
         return new StoredJob(JobId.of(rows.getString("id")), JobKind.valueOf(rows.getString("kind")), rows.getString("spec_json"),
                 DesiredState.valueOf(rows.getString("desired_state")), JobState.valueOf(rows.getString("state")),
                 instant(rows, "created"), optionalInstant(rows, "started"), optionalInstant(rows, "ended"), totals,
-                rows.getBoolean("enumeration_done"), error, rows.getLong("version"), optionalString(rows, "sync_json"));
+                rows.getBoolean("enumeration_done"), error, rows.getLong("version"), optionalString(rows, "sync_json"),
+                phase == null ? Optional.empty() : Optional.of(new JobPhase(phase, rows.getInt("phase_step"), rows.getInt("phase_steps"))));
     }
 
     static UnitInfo unit(ResultSet rows) throws SQLException {

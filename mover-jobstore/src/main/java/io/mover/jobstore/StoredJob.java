@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Optional;
 
 import io.mover.core.engine.JobKind;
+import io.mover.core.engine.JobPhase;
 import io.mover.core.engine.JobState;
 import io.mover.core.service.JobId;
 
@@ -25,10 +26,11 @@ import static java.util.Objects.requireNonNull;
  * @param error why it failed, when it did
  * @param version incremented on every change of the row
  * @param syncJson a sync job's report once its driver has planned it (SyncReport as JSON)
+ * @param phase what a job that runs in steps (a bench) is doing, once it has said
  */
 public record StoredJob(JobId id, JobKind kind, String specJson, DesiredState desiredState, JobState state, Instant created,
         Optional<Instant> started, Optional<Instant> ended, JobTotals totals, boolean enumerationDone, Optional<JobError> error,
-        long version, Optional<String> syncJson) {
+        long version, Optional<String> syncJson, Optional<JobPhase> phase) {
     public StoredJob {
         requireNonNull(id, "id is null");
         requireNonNull(kind, "kind is null");
@@ -41,5 +43,6 @@ public record StoredJob(JobId id, JobKind kind, String specJson, DesiredState de
         requireNonNull(totals, "totals is null");
         requireNonNull(error, "error is null");
         requireNonNull(syncJson, "syncJson is null");
+        requireNonNull(phase, "phase is null");
     }
 }

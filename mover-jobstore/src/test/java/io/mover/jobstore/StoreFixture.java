@@ -25,7 +25,7 @@ abstract class StoreFixture {
     void open() {
         database = openDatabase();
         // a stepping clock orders timestamps strictly; a page of 3 makes recordedPaths read several pages
-        store = new JdbcJobStore(database.dataSource(), new StepClock(T0), 3);
+        store = new JdbcJobStore(database.dataSource(), TestClock.stepping(T0, java.time.Duration.ofSeconds(1)), 3);
     }
 
     @AfterEach

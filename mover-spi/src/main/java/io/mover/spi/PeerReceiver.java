@@ -3,6 +3,7 @@ package io.mover.spi;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.Optional;
 
 /**
  * A running receiver started by {@link PeerReceivers#listen}. Thread-safe.
@@ -23,6 +24,16 @@ public interface PeerReceiver extends AutoCloseable {
      */
     default CompletionStage<Void> finished() {
         return new CompletableFuture<>();
+    }
+
+    /**
+     * The SHA-256 fingerprint ({@code sha256:HEX}) of the certificate the receiver presents when it runs
+     * TLS, for senders to pin; empty without TLS.
+     *
+     * @since 1.2
+     */
+    default Optional<String> certificateFingerprint() {
+        return Optional.empty();
     }
 
     /** Stops accepting, closes every connection, aborts unfinished files and waits (bounded) for its threads. */

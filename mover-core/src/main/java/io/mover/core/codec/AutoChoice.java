@@ -20,7 +20,10 @@ import static java.util.Objects.requireNonNull;
  * the data is seen), the link's rate (from the sink's {@link LinkSink.Load}: when writers wait for the far
  * end, the bytes it took per second are the link's capacity), and the choice: the candidate with the
  * highest effective throughput, min(link ÷ compressed fraction, compression speed × cores). A switch needs
- * a 10% gain, so noise does not flap it. Thread-safe.
+ * a sustained gain: the same challenger ahead by 10% in {@value #SUSTAIN} decisions in a row (a decision
+ * follows each taste and each link sample, about every half second), so a swing of the data or of the
+ * link's figures around the margin does not flap it; only the first choice, while the first blocks are
+ * tasted, is taken at once. Thread-safe.
  */
 final class AutoChoice {
     static final int TASTE_FIRST = 8;
@@ -30,6 +33,8 @@ final class AutoChoice {
     /** Checksumming alone, for {@code none}: far faster than any link here. */
     static final double NONE_SPEED = 10e9;
     private static final double SMOOTHING = 0.3;
+    /** Decisions in a row a challenger must win before it is switched to (3-9 switches per job were seen without). */
+    static final int SUSTAIN = 3;
 
     record Candidate(String label, CodecFactory factory, int level) {}
 
@@ -45,6 +50,9 @@ final class AutoChoice {
     private volatile boolean linkMeasured;
     private volatile String reason = "not started";
     private int switches;
+    /** The candidate that beat the current one in the last {@link #wins} decisions; -1 for none. */
+    private int challenger = -1;
+    private int wins;
     private long lastSampleNanos = System.nanoTime();
     private LinkSink.Load lastLoad = LinkSink.Load.NONE;
 
@@ -95,6 +103,10 @@ final class AutoChoice {
 
     int current() {
         return current;
+    }
+
+    synchronized int switches() {
+        return switches;
     }
 
     String currentLabel() {
@@ -159,12 +171,23 @@ final class AutoChoice {
                 bestRate = effective(i);
             }
         }
-        if (best != current) {
-            switches++;
-            current = best;
+        if (best == current) {
+            challenger = -1;
+            wins = 0;
         }
+        else {
+            wins = best == challenger ? wins + 1 : 1;
+            challenger = best;
+            if (wins >= SUSTAIN || calls.get() <= TASTE_FIRST) {
+                switches++;
+                current = best;
+                challenger = -1;
+                wins = 0;
+            }
+        }
+        int chosen = current;
         reason = String.format(Locale.ROOT, "%s: %.2f of the bytes at %.0f MB/s per core, link %s%.1f MB/s -> %.0f MB/s effective",
-                candidates.get(best).label(), ratio[best], speed[best] / 1e6, linkMeasured ? "" : "assumed ", link / 1e6, bestRate / 1e6);
+                candidates.get(chosen).label(), ratio[chosen], speed[chosen] / 1e6, linkMeasured ? "" : "assumed ", link / 1e6, effective(chosen) / 1e6);
     }
 
     private double effective(int index) {

@@ -16,7 +16,8 @@ import io.mover.spi.RelativePath;
 
 /**
  * An {@link Entry} as bytes, for the sync's spill files (sorted runs of huge directories, the plan's
- * spools). Private to one process and one job: no version, no compatibility promise.
+ * spools) and its catalog. The spill files are private to one process and one job; the catalog outlives them:
+ * any change here must bump {@link SyncCatalog#VERSION}, so that an older catalog is ignored rather than misread.
  */
 final class EntryFormat {
     private static final EntryType[] TYPES = EntryType.values();
@@ -54,6 +55,54 @@ final class EntryFormat {
         Attributes attributes = new Attributes(mode < 0 ? OptionalInt.empty() : OptionalInt.of(mode), created,
                 target.isEmpty() ? Optional.empty() : Optional.of(target), hashes, extended);
         return new Entry(path, type, size, modified, attributes);
+    }
+
+    /**
+     * The entries of {@code in} until its end, read as they are asked for; {@code in} is closed at its end or at a
+     * failure, which is thrown as {@code failure} makes it.
+     */
+    static java.util.Iterator<Entry> entries(java.io.DataInputStream in, java.util.function.Function<IOException, RuntimeException> failure) {
+        return new java.util.Iterator<>() {
+            private Entry next = read();
+
+            private Entry read() {
+                try {
+                    return EntryFormat.read(in);
+                }
+                catch (java.io.EOFException end) {
+                    closeQuietly();
+                    return null;
+                }
+                catch (IOException e) {
+                    closeQuietly();
+                    throw failure.apply(e);
+                }
+            }
+
+            private void closeQuietly() {
+                try {
+                    in.close();
+                }
+                catch (IOException e) {
+                    // read to its end, or failed already: nothing to lose
+                }
+            }
+
+            @Override
+            public boolean hasNext() {
+                return next != null;
+            }
+
+            @Override
+            public Entry next() {
+                if (next == null) {
+                    throw new java.util.NoSuchElementException();
+                }
+                Entry current = next;
+                next = read();
+                return current;
+            }
+        };
     }
 
     private static void writeMap(DataOutput out, Map<String, String> map) throws IOException {

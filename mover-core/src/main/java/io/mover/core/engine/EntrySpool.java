@@ -4,7 +4,6 @@ import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -12,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 
 import io.mover.spi.Entry;
 import io.mover.spi.ErrorCode;
@@ -74,38 +72,7 @@ final class EntrySpool implements Iterable<Entry>, AutoCloseable {
         try {
             out.flush();
             DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16));
-            Iterator<Entry> spilled = new Iterator<>() {
-                private Entry next = read();
-
-                private Entry read() {
-                    try {
-                        return EntryFormat.read(in);
-                    }
-                    catch (EOFException end) {
-                        closeQuietly(in);
-                        return null;
-                    }
-                    catch (IOException e) {
-                        closeQuietly(in);
-                        throw spillFailed(e);
-                    }
-                }
-
-                @Override
-                public boolean hasNext() {
-                    return next != null;
-                }
-
-                @Override
-                public Entry next() {
-                    if (next == null) {
-                        throw new NoSuchElementException();
-                    }
-                    Entry current = next;
-                    next = read();
-                    return current;
-                }
-            };
+            Iterator<Entry> spilled = EntryFormat.entries(in, EntrySpool::spillFailed);
             Iterator<Entry> first = memory.iterator();
             return new Iterator<>() {
                 @Override

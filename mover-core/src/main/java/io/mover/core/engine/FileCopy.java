@@ -38,6 +38,9 @@ final class FileCopy {
     private final AtomicInteger attempts = new AtomicInteger(1);
     private final Object openLock = new Object();
     private boolean opened;
+    /** Under {@code openLock}: the commit has started (a cancel no longer aborts), or a cancel aborted the writer. */
+    private boolean committing;
+    private volatile boolean abortedOnCancel;
     private volatile boolean skipped;
     private volatile SourceReader reader;
     private volatile SinkWriter writer;
@@ -247,12 +250,12 @@ final class FileCopy {
             else if (error == null && copiedServerSide) {
                 run.fileCommitted(entry, attempts.get());
             }
-            else if (error == null && !run.stopped()) {
+            else if (error == null && !run.stopped() && startCommit()) {
                 commit();
             }
             else {
                 abortQuietly();
-                if (error != null && !(error.code() == ErrorCode.CANCELLED && run.stopped())) {
+                if (error != null && !(error.code() == ErrorCode.CANCELLED && run.stopped()) && !abortedOnCancel) {
                     run.fileFailed(entry.path(), error, attempts.get());
                 }
             }
@@ -264,6 +267,36 @@ final class FileCopy {
         finally {
             closeReader();
             directory.closed();
+            run.fileEnded(this);
+        }
+    }
+
+    private boolean startCommit() {
+        synchronized (openLock) {
+            committing = !abortedOnCancel;
+            return committing;
+        }
+    }
+
+    /**
+     * The job was cancelled: aborts the writer from the cancelling side, so that writes blocked in the plugin (a
+     * throttled request waiting out its Retry-After) fail at once, as {@link SinkWriter#abort()} promises. Never once
+     * the commit has started: a file then lands whole or not at all by its own path.
+     */
+    void abortOnCancel() {
+        SinkWriter w;
+        synchronized (openLock) {
+            if (committing || writer == null) {
+                return;
+            }
+            abortedOnCancel = true;
+            w = writer;
+        }
+        try {
+            w.abort();
+        }
+        catch (RuntimeException e) {
+            run.logWarning("could not abort the write of " + target + ": " + e.getMessage());
         }
     }
 

@@ -3,6 +3,7 @@ package io.mover.core.engine;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import io.mover.spi.ErrorCode;
@@ -30,11 +31,14 @@ import static java.util.Objects.requireNonNull;
  * @param error the job's fatal error, when it failed
  * @param errorCode the code of that error, which decides the CLI's exit code and the REST problem type
  * @param sync what a sync job compared and deleted; empty for other kinds
+ * @param pluginCounters what the endpoints' plugins counted ({@link io.mover.spi.PluginCounters}: throttled
+ *        requests, retransmissions), by side and name ({@code destination.azure-files.throttled-503}), sorted;
+ *        empty when no plugin counts anything
  */
 public record JobSummary(JobState state, Instant started, Duration elapsed, long filesScanned, long filesTransferred,
         long filesSkipped, long filesFailed, long directoriesCreated, long bytesTransferred, long bytesScanned, long retries,
         String codec, List<StageStats> stages, Optional<Bottleneck> bottleneck, List<FileFailure> failures,
-        Optional<String> error, Optional<ErrorCode> errorCode, Optional<SyncReport> sync) {
+        Optional<String> error, Optional<ErrorCode> errorCode, Optional<SyncReport> sync, Map<String, Long> pluginCounters) {
     public JobSummary {
         requireNonNull(state, "state is null");
         requireNonNull(started, "started is null");
@@ -46,6 +50,16 @@ public record JobSummary(JobState state, Instant started, Duration elapsed, long
         requireNonNull(error, "error is null");
         requireNonNull(errorCode, "errorCode is null");
         requireNonNull(sync, "sync is null");
+        pluginCounters = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(requireNonNull(pluginCounters, "pluginCounters is null")));
+    }
+
+    /** A summary with no plugin counters (a job read back from a store that keeps none). */
+    public JobSummary(JobState state, Instant started, Duration elapsed, long filesScanned, long filesTransferred,
+            long filesSkipped, long filesFailed, long directoriesCreated, long bytesTransferred, long bytesScanned, long retries,
+            String codec, List<StageStats> stages, Optional<Bottleneck> bottleneck, List<FileFailure> failures,
+            Optional<String> error, Optional<ErrorCode> errorCode, Optional<SyncReport> sync) {
+        this(state, started, elapsed, filesScanned, filesTransferred, filesSkipped, filesFailed, directoriesCreated, bytesTransferred,
+                bytesScanned, retries, codec, stages, bottleneck, failures, error, errorCode, sync, Map.of());
     }
 
     /** The summary of a job that is not a sync. */
@@ -54,7 +68,7 @@ public record JobSummary(JobState state, Instant started, Duration elapsed, long
             String codec, List<StageStats> stages, Optional<Bottleneck> bottleneck, List<FileFailure> failures,
             Optional<String> error, Optional<ErrorCode> errorCode) {
         this(state, started, elapsed, filesScanned, filesTransferred, filesSkipped, filesFailed, directoriesCreated, bytesTransferred,
-                bytesScanned, retries, codec, stages, bottleneck, failures, error, errorCode, Optional.empty());
+                bytesScanned, retries, codec, stages, bottleneck, failures, error, errorCode, Optional.empty(), Map.of());
     }
 
     /** Bytes transferred per second of elapsed time. */

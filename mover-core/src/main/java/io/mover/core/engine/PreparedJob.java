@@ -24,9 +24,10 @@ import static java.util.Objects.requireNonNull;
  *        name for a single file
  * @param codec the validated codec
  * @param scratch the job's private directory (plugins' scratch; a sync spills its listings and plan below it)
+ * @param catalog the sync catalog of this source and destination, when the sync uses one ({@code --catalog})
  */
 public record PreparedJob(JobSpec spec, Source source, Entry sourceRoot, Optional<Sink> sink, Optional<Source> destinationView,
-        RelativePath rootTarget, ResolvedCodec codec, java.nio.file.Path scratch) implements AutoCloseable {
+        RelativePath rootTarget, ResolvedCodec codec, java.nio.file.Path scratch, Optional<SyncCatalog> catalog) implements AutoCloseable {
     public PreparedJob {
         requireNonNull(spec, "spec is null");
         requireNonNull(source, "source is null");
@@ -36,6 +37,13 @@ public record PreparedJob(JobSpec spec, Source source, Entry sourceRoot, Optiona
         requireNonNull(rootTarget, "rootTarget is null");
         requireNonNull(codec, "codec is null");
         requireNonNull(scratch, "scratch is null");
+        requireNonNull(catalog, "catalog is null");
+    }
+
+    /** A job without a sync catalog. */
+    public PreparedJob(JobSpec spec, Source source, Entry sourceRoot, Optional<Sink> sink, Optional<Source> destinationView,
+            RelativePath rootTarget, ResolvedCodec codec, java.nio.file.Path scratch) {
+        this(spec, source, sourceRoot, sink, destinationView, rootTarget, codec, scratch, Optional.empty());
     }
 
     public TransferOptions options() {

@@ -25,10 +25,11 @@ import static java.util.Objects.requireNonNull;
  * @param stages per-stage figures so far
  * @param bottleneck the limiting stage so far, once there is data
  * @param sync a sync's counts so far (both sides' scanning counters while it plans); empty for other kinds
+ * @param phase what a job that runs in steps (a bench) is doing; empty for other kinds
  */
 public record Progress(Instant at, JobState state, boolean enumerating, long filesScanned, long filesDone, long filesSkipped,
         long filesFailed, long bytesTotal, long bytesDone, double bytesPerSecond, Duration elapsed, Optional<Duration> eta,
-        List<StageStats> stages, Optional<Bottleneck> bottleneck, Optional<SyncReport> sync) {
+        List<StageStats> stages, Optional<Bottleneck> bottleneck, Optional<SyncReport> sync, Optional<JobPhase> phase) {
     public Progress {
         requireNonNull(at, "at is null");
         requireNonNull(state, "state is null");
@@ -37,6 +38,15 @@ public record Progress(Instant at, JobState state, boolean enumerating, long fil
         stages = List.copyOf(requireNonNull(stages, "stages is null"));
         requireNonNull(bottleneck, "bottleneck is null");
         requireNonNull(sync, "sync is null");
+        requireNonNull(phase, "phase is null");
+    }
+
+    /** The progress of a job that does not run in steps. */
+    public Progress(Instant at, JobState state, boolean enumerating, long filesScanned, long filesDone, long filesSkipped,
+            long filesFailed, long bytesTotal, long bytesDone, double bytesPerSecond, Duration elapsed, Optional<Duration> eta,
+            List<StageStats> stages, Optional<Bottleneck> bottleneck, Optional<SyncReport> sync) {
+        this(at, state, enumerating, filesScanned, filesDone, filesSkipped, filesFailed, bytesTotal, bytesDone, bytesPerSecond, elapsed,
+                eta, stages, bottleneck, sync, Optional.empty());
     }
 
     /** The progress of a job that is not a sync. */
@@ -51,8 +61,11 @@ public record Progress(Instant at, JobState state, boolean enumerating, long fil
         return Math.max(0, filesScanned - filesDone - filesSkipped - filesFailed);
     }
 
-    /** 0 to 100 by bytes; by files when there are no bytes. */
+    /** 0 to 100 by bytes; by files when there are no bytes; by the phase's steps when it counts neither (a bench). */
     public double percent() {
+        if (phase.isPresent() && bytesTotal == 0 && filesScanned == 0) {
+            return phase.get().percent();
+        }
         if (bytesTotal > 0) {
             return Math.min(100.0, bytesDone * 100.0 / bytesTotal);
         }

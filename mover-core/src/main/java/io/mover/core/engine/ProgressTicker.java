@@ -23,6 +23,7 @@ final class ProgressTicker {
     private final Duration interval;
     private final long startNanos = System.nanoTime();
     private final Instant started;
+    private final PluginCounterSampler plugins;
     private volatile boolean enumerating = true;
     private Thread thread;
     private long lastBytes;
@@ -34,6 +35,7 @@ final class ProgressTicker {
         this.listener = requireNonNull(listener, "listener is null");
         this.interval = requireNonNull(interval, "interval is null");
         this.started = clock.instant();
+        this.plugins = new PluginCounterSampler(run.job().source(), run.job().sink());
     }
 
     void start() {
@@ -75,7 +77,7 @@ final class ProgressTicker {
         return new JobSummary(state, started, Duration.ofNanos(System.nanoTime() - startNanos), c.filesScanned.sum(), c.filesDone.sum(),
                 c.filesSkipped.sum(), c.filesFailed.sum(), c.directoriesCreated.sum(), c.bytesTransferred.sum(), c.bytesScanned.sum(),
                 c.retries.sum(), run.job().codec().describe(), stages, JobMeters.bottleneck(stages), c.failures(),
-                run.fatal().map(Throwable::getMessage), run.fatal().map(MoverException::code), run.syncReport());
+                run.fatal().map(Throwable::getMessage), run.fatal().map(MoverException::code), run.syncReport(), plugins.sample());
     }
 
     private JobState terminalState() {
@@ -89,6 +91,7 @@ final class ProgressTicker {
     }
 
     private synchronized Progress snapshot(JobState state) {
+        plugins.sample();   // the process-wide totals (metrics) follow the job as it runs
         JobCounters c = run.counters();
         long now = System.nanoTime();
         long bytesDone = c.bytesDone();

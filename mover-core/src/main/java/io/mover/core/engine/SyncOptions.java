@@ -21,11 +21,13 @@ import static java.util.Objects.requireNonNull;
  * @param maxSize files larger than this are left alone on both sides; -1 for none
  * @param minAge files modified more recently than this are left alone on both sides
  * @param maxAge files modified longer ago than this are left alone on both sides
+ * @param catalog read the destination from the catalog of the last successful sync of this pair instead of listing it,
+ *        and keep the catalog up to date ({@link SyncCatalog}); only for destinations nothing but mover writes
  */
 public record SyncOptions(DeleteMode deletes, long maxDelete, ComparePolicy compare, boolean force, Optional<String> filesFrom,
-        long minSize, long maxSize, Optional<Duration> minAge, Optional<Duration> maxAge) {
+        long minSize, long maxSize, Optional<Duration> minAge, Optional<Duration> maxAge, boolean catalog) {
     public static final SyncOptions DEFAULTS = new SyncOptions(DeleteMode.FALSE, -1, ComparePolicy.SIZE_MTIME, false, Optional.empty(),
-            0, -1, Optional.empty(), Optional.empty());
+            0, -1, Optional.empty(), Optional.empty(), false);
 
     public SyncOptions {
         requireNonNull(deletes, "deletes is null");
@@ -33,6 +35,12 @@ public record SyncOptions(DeleteMode deletes, long maxDelete, ComparePolicy comp
         requireNonNull(filesFrom, "filesFrom is null");
         requireNonNull(minAge, "minAge is null");
         requireNonNull(maxAge, "maxAge is null");
+    }
+
+    /** Options without the catalog. */
+    public SyncOptions(DeleteMode deletes, long maxDelete, ComparePolicy compare, boolean force, Optional<String> filesFrom,
+            long minSize, long maxSize, Optional<Duration> minAge, Optional<Duration> maxAge) {
+        this(deletes, maxDelete, compare, force, filesFrom, minSize, maxSize, minAge, maxAge, false);
     }
 
     /** {@code --delete-destination}. */
@@ -87,7 +95,11 @@ public record SyncOptions(DeleteMode deletes, long maxDelete, ComparePolicy comp
     }
 
     public SyncOptions withDeletes(DeleteMode mode) {
-        return new SyncOptions(mode, maxDelete, compare, force, filesFrom, minSize, maxSize, minAge, maxAge);
+        return new SyncOptions(mode, maxDelete, compare, force, filesFrom, minSize, maxSize, minAge, maxAge, catalog);
+    }
+
+    public SyncOptions withCatalog(boolean value) {
+        return new SyncOptions(deletes, maxDelete, compare, force, filesFrom, minSize, maxSize, minAge, maxAge, value);
     }
 
     /** Checks ranges; throws naming the first bad option. */

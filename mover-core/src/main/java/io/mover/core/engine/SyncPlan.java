@@ -69,6 +69,7 @@ public final class SyncPlan implements SyncPlanner.Actions, AutoCloseable {
     private final List<String> warnings = new ArrayList<>();
     private final long startNanos = System.nanoTime();
     private volatile long compareNanos = -1;
+    private final Optional<CatalogUse> catalog;
     private long futureTimes;
 
     SyncPlan(PreparedJob job, Instant now, Listener listener) {
@@ -81,6 +82,7 @@ public final class SyncPlan implements SyncPlanner.Actions, AutoCloseable {
         this.deletes = new EntrySpool(scratch, "deletes");
         this.attributes = new EntrySpool(scratch, "attributes");
         this.directoryTimes = new EntrySpool(scratch, "folders");
+        this.catalog = job.catalog().map(c -> new CatalogUse(c, job.options().dryRun()));
     }
 
     /** Lists and compares both sides; the destination through its sink, or (dry run) its read-only view. */
@@ -88,8 +90,9 @@ public final class SyncPlan implements SyncPlanner.Actions, AutoCloseable {
         Source source = job.source();
         Optional<Sink> sink = job.sink();
         Optional<Source> view = job.destinationView();
-        Function<RelativePath, Stream<Entry>> destinationLister = sink.isPresent() ? sink.get()::list
+        Function<RelativePath, Stream<Entry>> listed = sink.isPresent() ? sink.get()::list
                 : view.isPresent() ? view.get()::list : directory -> Stream.empty();
+        Function<RelativePath, Stream<Entry>> destinationLister = catalog.map(use -> use.lister(listed)).orElse(listed);
         Optional<Entry> destinationRoot = sink.isPresent() ? sink.get().stat(RelativePath.ROOT)
                 : view.flatMap(v -> v.stat(RelativePath.ROOT));
         EndpointInfo to = sink.map(Sink::info).or(() -> view.map(Source::info)).orElse(source.info());
@@ -97,9 +100,14 @@ public final class SyncPlan implements SyncPlanner.Actions, AutoCloseable {
         SyncCompare compare = new SyncCompare(options.compare(), precision, source, view,
                 source.info().preservesPosixMode() && to.preservesPosixMode());
         SyncPlanner planner = new SyncPlanner(source::list, destinationLister, new SyncFilter(job.options(), now), compare,
-                options.deletesAllowed(), this, stopped, scratch, SPILL_AT, LISTERS, listing, comparing);
+                options.deletesAllowed(), this, stopped, scratch, SPILL_AT, LISTERS, listing, comparing)
+                .recording(catalog.map(CatalogUse::recorder).orElse(SyncRecorder.NONE));
         try {
             planner.run(job.sourceRoot(), destinationRoot);
+            catalog.ifPresent(use -> {
+                use.walked();
+                note(use.note());
+            });
         }
         finally {
             compareNanos = System.nanoTime() - startNanos;
@@ -229,8 +237,22 @@ public final class SyncPlan implements SyncPlanner.Actions, AutoCloseable {
     public void deleted(long files, long changed) {
         deleted.add(files);
         if (changed > 0) {
+            catalog.ifPresent(CatalogUse::unaccounted);
             warn(changed + " entries at the destination changed after they were listed and were not deleted");
         }
+    }
+
+    /** Deletes planned were declined: the destination keeps what the catalog would have dropped. */
+    public void deletesDeclined() {
+        catalog.ifPresent(CatalogUse::unaccounted);
+    }
+
+    /**
+     * The sync ended: with {@code --catalog}, a success that did everything planned makes its record the catalog of the
+     * pair; anything else drops the catalog (the next sync lists the destination). Nothing for a dry run.
+     */
+    public void endCatalog(boolean succeeded) {
+        catalog.ifPresent(use -> use.end(succeeded));
     }
 
     public void attributesUpdated() {
@@ -278,10 +300,15 @@ public final class SyncPlan implements SyncPlanner.Actions, AutoCloseable {
     }
 
     public void warn(String warning) {
-        synchronized (warnings) {
-            warnings.add(warning);
-        }
+        note(warning);
         System.getLogger(SyncPlan.class.getName()).log(System.Logger.Level.WARNING, warning);
+    }
+
+    /** Something the operator should read in the summary, not worth a warning in the log (where the listing came from). */
+    private void note(String text) {
+        synchronized (warnings) {
+            warnings.add(text);
+        }
     }
 
     /** Removes the spool files. */

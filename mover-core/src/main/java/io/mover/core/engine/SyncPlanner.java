@@ -3,7 +3,6 @@ package io.mover.core.engine;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.Iterator;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -79,6 +78,7 @@ public final class SyncPlanner {
     private final int listers;
     private final StageMeter listingMeter;
     private final StageMeter compareMeter;
+    private SyncRecorder recorder = SyncRecorder.NONE;
     private long waitedNanos;
 
     SyncPlanner(Function<RelativePath, Stream<Entry>> sourceLister, Function<RelativePath, Stream<Entry>> destinationLister,
@@ -100,6 +100,12 @@ public final class SyncPlanner {
 
     private ExecutorService pool;
 
+    /** Records what the destination will hold as the walk goes ({@code --catalog}). */
+    SyncPlanner recording(SyncRecorder value) {
+        this.recorder = requireNonNull(value, "value is null");
+        return this;
+    }
+
     /** Walks both trees from their roots; {@code destinationRoot} is empty when the destination does not exist yet. */
     public void run(Entry sourceRoot, Optional<Entry> destinationRoot) {
         pool = Executors.newFixedThreadPool(listers, Thread.ofPlatform().daemon().name("mover-sync-list-", 0).factory());
@@ -119,8 +125,12 @@ public final class SyncPlanner {
         }
     }
 
-    /** One side of the walk ahead: an entry of both listings merged by name, with its listings when it is a folder. */
-    private record Item(Entry source, Entry destination, Future<SortedListing> sourceListing, Future<SortedListing> destinationListing) {
+    /**
+     * One side of the walk ahead: an entry of both listings merged by name (each null when absent or left out by the
+     * filters; {@code listedDestination} as listed), with its listings when it is a folder.
+     */
+    private record Item(Entry source, Entry destination, Entry listedDestination, Future<SortedListing> sourceListing,
+            Future<SortedListing> destinationListing) {
         boolean listed() {
             return sourceListing != EMPTY || destinationListing != EMPTY;
         }
@@ -133,11 +143,13 @@ public final class SyncPlanner {
         if (source.isEmpty() || destination.isEmpty()) {
             source.ifPresent(SortedListing::close);
             destination.ifPresent(SortedListing::close);
+            recorder.broken();
             return false;
         }
         Deque<Item> ahead = new ArrayDeque<>();
+        recorder.enter(directory);
         try (SortedListing s = source.get(); SortedListing d = destination.get()) {
-            Merge merge = new Merge(s.iterator(), d.iterator());
+            NameMerge merge = new NameMerge(s.iterator(), d.iterator());
             int listedAhead = 0;
             boolean changed = false;
             while (true) {
@@ -148,6 +160,9 @@ public final class SyncPlanner {
                 }
                 Item item = ahead.poll();
                 if (item == null || stopped.getAsBoolean()) {
+                    if (item != null) {
+                        recorder.broken();
+                    }
                     return changed;
                 }
                 listedAhead -= item.listed() ? 1 : 0;
@@ -155,6 +170,7 @@ public final class SyncPlanner {
             }
         }
         finally {
+            recorder.leave();
             // a stopped walk leaves listings fetched ahead: close them so their spill files go
             for (Item left : ahead) {
                 closeLater(left.sourceListing);
@@ -172,7 +188,7 @@ public final class SyncPlanner {
         Future<SortedListing> sourceListing = sourceFolder ? list(sourceLister, source.path(), true) : EMPTY;
         Future<SortedListing> destinationListing = destinationFolder && (sourceFolder || deletes)
                 ? list(destinationLister, destination.path(), false) : EMPTY;
-        return new Item(source, destination, sourceListing, destinationListing);
+        return new Item(source, destination, pair[1], sourceListing, destinationListing);
     }
 
     private boolean considered(Entry entry) {
@@ -190,6 +206,10 @@ public final class SyncPlanner {
     private boolean visit(Item item) {
         Entry source = item.source();
         Entry destination = item.destination();
+        Entry after = after(item);
+        if (after != null) {
+            recorder.entry(after);
+        }
         if (source != null && !source.isDirectory()) {
             actions.sourceScanned(source);
         }
@@ -213,7 +233,9 @@ public final class SyncPlanner {
             return false;
         }
         if (source.type() == destination.type()) {
-            switch (compare.compare(source, destination)) {
+            SyncCompare.Verdict verdict = compare.compare(source, destination);
+            recorder.entry(verdict == SyncCompare.Verdict.EQUAL ? destination : source);
+            switch (verdict) {
                 case EQUAL -> actions.unchanged(source);
                 case ATTRIBUTES_ONLY -> actions.updateAttributes(source);
                 case CHANGED -> {
@@ -231,6 +253,23 @@ public final class SyncPlanner {
         }
         destinationOnly(destination, item.destinationListing());
         return sourceOnly(source, item.sourceListing());
+    }
+
+    /** What the destination holds under the item's name once the plan is carried out; null for nothing. */
+    private Entry after(Item item) {
+        Entry source = item.source();
+        Entry destination = item.destination();
+        if (source == null) {
+            // left alone: not considered by the filters, or only at the destination with deletes off
+            return destination == null ? item.listedDestination() : deletes ? null : destination;
+        }
+        if (destination == null || source.isDirectory() && destination.isDirectory()) {
+            return source;
+        }
+        if (source.type() != destination.type()) {
+            return deletes ? source : destination;
+        }
+        return null; // two files (or links) of one name: the compare in visit() decides, and records
     }
 
     private static boolean modeDiffers(Entry source, Entry destination) {
@@ -323,38 +362,5 @@ public final class SyncPlanner {
 
     private static String display(RelativePath directory) {
         return directory.isRoot() ? "the root" : directory.toString();
-    }
-
-    /** Two name-sorted iterators merged: each step gives the source's and the destination's entry of one name, either null. */
-    private static final class Merge {
-        private final Iterator<Entry> source;
-        private final Iterator<Entry> destination;
-        private Entry nextSource;
-        private Entry nextDestination;
-
-        Merge(Iterator<Entry> source, Iterator<Entry> destination) {
-            this.source = source;
-            this.destination = destination;
-            this.nextSource = source.hasNext() ? source.next() : null;
-            this.nextDestination = destination.hasNext() ? destination.next() : null;
-        }
-
-        boolean hasNext() {
-            return nextSource != null || nextDestination != null;
-        }
-
-        Entry[] next() {
-            int order = nextSource == null ? 1 : nextDestination == null ? -1
-                    : nextSource.path().name().compareTo(nextDestination.path().name());
-            Entry s = order <= 0 ? nextSource : null;
-            Entry d = order >= 0 ? nextDestination : null;
-            if (s != null) {
-                nextSource = source.hasNext() ? source.next() : null;
-            }
-            if (d != null) {
-                nextDestination = destination.hasNext() ? destination.next() : null;
-            }
-            return new Entry[] {s, d};
-        }
     }
 }

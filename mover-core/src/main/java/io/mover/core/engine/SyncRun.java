@@ -80,6 +80,7 @@ final class SyncRun {
             return true;
         }
         plan.warn("deletes declined: " + plan.filesToDelete() + " files at the destination that the source does not have were kept");
+        plan.deletesDeclined();
         return false;
     }
 
@@ -172,6 +173,7 @@ final class SyncRun {
                     }
                 }
             }
+            current.endCatalog(!run.stopped() && run.counters().filesFailed.sum() == 0);
         }
         catch (RuntimeException e) {
             run.logWarning("could not remove the sync's spool files: " + e.getMessage());

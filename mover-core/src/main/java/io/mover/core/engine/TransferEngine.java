@@ -42,10 +42,26 @@ public final class TransferEngine {
 
     private final PluginRegistry registry;
     private final Clock clock;
+    private final Path catalogs;
 
+    /** An engine whose sync catalogs live under {@link SyncCatalog#defaultRoot()}. */
     public TransferEngine(PluginRegistry registry, Clock clock) {
+        this(registry, clock, SyncCatalog.defaultRoot());
+    }
+
+    /** An engine whose sync catalogs ({@code --catalog}) live under {@code catalogs}. */
+    public TransferEngine(PluginRegistry registry, Clock clock, Path catalogs) {
         this.registry = requireNonNull(registry, "registry is null");
         this.clock = requireNonNull(clock, "clock is null");
+        this.catalogs = requireNonNull(catalogs, "catalogs is null");
+    }
+
+    /** The catalog a sync of {@code spec} with {@code --catalog} uses, as job {@code jobKey}; empty for other jobs. */
+    public Optional<SyncCatalog> catalog(JobSpec spec, String jobKey) {
+        if (spec.kind() != JobKind.SYNC || !spec.options().sync().catalog()) {
+            return Optional.empty();
+        }
+        return Optional.of(SyncCatalog.of(catalogs, spec.source(), spec.destination(), jobKey));
     }
 
     /**
@@ -57,6 +73,9 @@ public final class TransferEngine {
      */
     public PreparedJob prepare(JobSpec spec, String jobKey, Path scratch) {
         TransferOptions options = spec.options();
+        if (spec.kind() == JobKind.BENCH) {
+            throw new MoverException(ErrorCode.UNSUPPORTED, "a bench job is run by 'mover bench' or by a server's job service, not as a transfer");
+        }
         options.validate();
         new PathFilter(options.includes(), options.excludes());
         CodecChoice codecChoice = CodecChoice.parse(options.codec());
@@ -126,7 +145,7 @@ public final class TransferEngine {
                 view = openView(to, context, options.verify());
             }
             ready.set(true);
-            return new PreparedJob(spec, source, root, sink, view, rootTarget, codec, scratch);
+            return new PreparedJob(spec, source, root, sink, view, rootTarget, codec, scratch, catalog(spec, jobKey));
         }
         finally {
             if (!ready.get()) {

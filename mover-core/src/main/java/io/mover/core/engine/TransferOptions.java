@@ -26,11 +26,12 @@ import static java.util.Objects.requireNonNull;
  * @param bandwidthCap bytes per second the job may write, across all its workers; 0 for no cap
  *        (changeable while the job runs, see {@link JobControls})
  * @param sync what a sync job compares, filters and deletes ({@link SyncOptions#DEFAULTS} for copies)
+ * @param bench what a bench job measures ({@link BenchOptions#DEFAULTS} for other kinds)
  */
 public record TransferOptions(int concurrency, int blockSize, long largeFileThreshold, long rangeSize,
         List<String> includes, List<String> excludes, OverwritePolicy overwrite, SymlinkPolicy symlinks,
         String codec, boolean dryRun, boolean verify, int maxRetries, Duration retryBackoff,
-        long bufferPoolBytes, Duration progressInterval, long bandwidthCap, SyncOptions sync) {
+        long bufferPoolBytes, Duration progressInterval, long bandwidthCap, SyncOptions sync, BenchOptions bench) {
     public static final int MAX_CONCURRENCY = 1024;
 
     public TransferOptions {
@@ -42,6 +43,7 @@ public record TransferOptions(int concurrency, int blockSize, long largeFileThre
         requireNonNull(retryBackoff, "retryBackoff is null");
         requireNonNull(progressInterval, "progressInterval is null");
         requireNonNull(sync, "sync is null");
+        requireNonNull(bench, "bench is null");
     }
 
     public static TransferOptions defaults() {
@@ -71,6 +73,7 @@ public record TransferOptions(int concurrency, int blockSize, long largeFileThre
         b.progressInterval = progressInterval;
         b.bandwidthCap = bandwidthCap;
         b.sync = sync;
+        b.bench = bench;
         return b;
     }
 
@@ -93,6 +96,7 @@ public record TransferOptions(int concurrency, int blockSize, long largeFileThre
         private Duration progressInterval = Duration.ofSeconds(2);
         private long bandwidthCap;
         private SyncOptions sync = SyncOptions.DEFAULTS;
+        private BenchOptions bench = BenchOptions.DEFAULTS;
 
         private Builder() {}
 
@@ -111,10 +115,11 @@ public record TransferOptions(int concurrency, int blockSize, long largeFileThre
         public Builder progressInterval(Duration value) { progressInterval = value; return this; }
         public Builder bandwidthCap(long bytesPerSecond) { bandwidthCap = bytesPerSecond; return this; }
         public Builder sync(SyncOptions value) { sync = value; return this; }
+        public Builder bench(BenchOptions value) { bench = value; return this; }
 
         public TransferOptions build() {
             return new TransferOptions(concurrency, blockSize, largeFileThreshold, rangeSize, includes, excludes, overwrite,
-                    symlinks, codec, dryRun, verify, maxRetries, retryBackoff, bufferPoolBytes, progressInterval, bandwidthCap, sync);
+                    symlinks, codec, dryRun, verify, maxRetries, retryBackoff, bufferPoolBytes, progressInterval, bandwidthCap, sync, bench);
         }
     }
 

@@ -56,6 +56,8 @@ final class TransferRun {
     private final Manifest manifest;
     /** The sync's phases when this run is a sync job; null for copies and units. */
     private final SyncRun sync;
+    /** Files started and not yet finished: a cancel aborts their writers at once. */
+    private CancelAborts inFlight;
     /** Set once the sink has declined a server-side copy from this source: every later file streams. */
     private volatile boolean serverSideCopyDeclined;
 
@@ -87,6 +89,7 @@ final class TransferRun {
 
     JobSummary run() {
         ticker.start();
+        inFlight = new CancelAborts(cancellation);
         try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
             workers = executor;
             if (sync != null) {
@@ -103,6 +106,7 @@ final class TransferRun {
         catch (MoverException e) {
             fatal.compareAndSet(null, e);
         }
+        inFlight.close();
         if (sync != null) {
             sync.finish();
         }
@@ -223,6 +227,7 @@ final class TransferRun {
      * permit: the range sees the stop at once and the file is accounted for.
      */
     void schedule(FileCopy file) {
+        inFlight.started(file);
         file.directoryOpened();
         for (int range = 0; range < file.ranges(); range++) {
             long start = System.nanoTime();
@@ -243,6 +248,11 @@ final class TransferRun {
                 }
             });
         }
+    }
+
+    /** The file has ended (committed, failed, skipped or aborted). */
+    void fileEnded(FileCopy file) {
+        inFlight.ended(file);
     }
 
     void symlink(Entry entry) {
@@ -314,7 +324,7 @@ final class TransferRun {
         counters.bytesTransferred.add(entry.size());
         counters.bytesMoved.add(entry.size());
         listener.onDryRun("copy", target.toString(), entry.size());
-        report(entry.path(), FileReport.Outcome.TRANSFERRED, entry.size(), 1, null, null);
+        report(entry.path(), FileReport.Outcome.TRANSFERRED, entry.size(), 1, null, "dry run: would copy");
     }
 
     void fileFailed(RelativePath path, MoverException error, int attempts) {

@@ -143,6 +143,12 @@ public final class EmbeddedJobService implements JobService {
         return Optional.ofNullable(jobs.get(id)).map(JobRecord::view);
     }
 
+    /** Jobs live in memory here: a view never blocks. */
+    @Override
+    public Optional<JobView> peek(JobId id) {
+        return get(id);
+    }
+
     @Override
     public List<JobView> list(Optional<JobState> state, int offset, int limit) {
         return jobs.values().stream()

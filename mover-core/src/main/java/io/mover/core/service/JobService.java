@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
+import io.mover.core.engine.JobKind;
 import io.mover.core.engine.JobListener;
 import io.mover.core.engine.JobSpec;
 import io.mover.core.engine.JobState;
@@ -38,8 +39,46 @@ public interface JobService extends AutoCloseable {
 
     Optional<JobView> get(JobId id);
 
+    /**
+     * The job's view when this service has one at hand without blocking (in memory, or a cached view that may
+     * be up to a couple of seconds old), else empty; then {@link #get} answers, possibly blocking. Lets a
+     * caller on an event loop answer most polls without handing them to a thread that may block.
+     */
+    default Optional<JobView> peek(JobId id) {
+        return Optional.empty();
+    }
+
     /** Jobs, newest first, optionally only those in {@code state}. */
     List<JobView> list(Optional<JobState> state, int offset, int limit);
+
+    /** Jobs, newest first, optionally only those in {@code state} and of {@code kind}. This default filters {@link #list(Optional, int, int)}. */
+    default List<JobView> list(Optional<JobState> state, Optional<JobKind> kind, int offset, int limit) {
+        if (kind.isEmpty()) {
+            return list(state, offset, limit);
+        }
+        return list(state, 0, Integer.MAX_VALUE).stream().filter(view -> view.spec().kind() == kind.get())
+                .skip(Math.max(0, offset)).limit(Math.max(0, limit)).toList();
+    }
+
+    /**
+     * A job's report as JSON, for kinds that make one (a bench's measurement, once it succeeded); empty for
+     * others and before it exists.
+     *
+     * @throws MoverException NOT_FOUND when there is no such job
+     */
+    default Optional<String> report(JobId id) {
+        get(id).orElseThrow(() -> new MoverException(ErrorCode.NOT_FOUND, "no job " + id));
+        return Optional.empty();
+    }
+
+    /**
+     * Jobs started by the schedule {@code scheduleId}, newest first, optionally only those in {@code state}. This default
+     * filters {@link #list(Optional, int, int)}; a service that stores jobs asks its store.
+     */
+    default List<JobView> listBySchedule(String scheduleId, Optional<JobState> state, int offset, int limit) {
+        return list(state, 0, Integer.MAX_VALUE).stream().filter(view -> view.spec().scheduleId().filter(scheduleId::equals).isPresent())
+                .skip(Math.max(0, offset)).limit(Math.max(0, limit)).toList();
+    }
 
     /** The movers sharing this service's job store, this one included; a service that keeps jobs to itself is one node. */
     default List<NodeView> nodes() {

@@ -80,6 +80,43 @@ class AutoChoiceTest {
         assertThat(choice.currentLabel()).isEqualTo("none");
     }
 
+    /**
+     * Data whose compressibility swings every 6 blocks around the point where zstd:9 and lz4 trade places
+     * on a 100 Mbit link: each swing makes one of them look better by a little over 10% for a block or two.
+     * That is noise, not a change of data: the choice holds (it flapped on every swing before, 3-9 switches
+     * per job were seen).
+     */
+    @Test
+    void swingsAroundTheMarginDoNotFlapTheChoice() {
+        AutoChoice choice = choice();
+        for (int block = 0; block < 240; block++) {
+            choice.shouldTaste();
+            taste(choice, 1, 0.5, 700);
+            taste(choice, 2, block / 6 % 2 == 0 ? 0.3 : 0.6, 60);
+            choice.observeLink(new LinkSink.Load((block + 1) * 12_000_000L, (block + 1) * 2 * SECOND), SECOND);
+        }
+
+        assertThat(choice.switches()).as(choice.describe()).isLessThanOrEqualTo(2);
+    }
+
+    @Test
+    void aSustainedChangeStillSwitches() {
+        AutoChoice choice = choice();
+        for (int block = 0; block < 60; block++) {
+            choice.shouldTaste();
+            taste(choice, 1, 0.5, 700);
+            // compressible at first, incompressible for good from block 30
+            taste(choice, 2, block < 30 ? 0.25 : 1.0, 60);
+            choice.observeLink(new LinkSink.Load((block + 1) * 12_000_000L, (block + 1) * 2 * SECOND), SECOND);
+            if (block == 29) {
+                assertThat(choice.currentLabel()).isEqualTo("zstd:9");
+            }
+        }
+
+        assertThat(choice.currentLabel()).isEqualTo("lz4");
+        assertThat(choice.switches()).isEqualTo(2);
+    }
+
     @Test
     void candidatesAreWhatTheFarEndDecodes() {
         assertThat(AutoChoice.candidates(List.of(FAST, ZSTD), Set.of((byte) 4))).extracting(AutoChoice.Candidate::label)

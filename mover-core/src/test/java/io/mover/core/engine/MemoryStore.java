@@ -31,7 +31,7 @@ import io.mover.spi.SourceReader;
  * A tree in memory that is both a source and a sink, faithful to the SPI contract (temporaries
  * invisible until commit, positional writes, NOT_FOUND / NOT_A_DIRECTORY), with faults to inject.
  */
-public final class MemoryStore implements Source, Sink {
+public final class MemoryStore implements Source, Sink, io.mover.spi.PluginCounters {
     static final EndpointInfo INFO = new EndpointInfo(Duration.ofNanos(1), Set.of(), true, false, true);
 
     record Node(EntryType type, byte[] data, Instant mtime) {}
@@ -46,11 +46,17 @@ public final class MemoryStore implements Source, Sink {
     /** Flip a byte of every file whose name starts with this, after the write (a lying disk). */
     volatile String corruptPrefix = "\0";
     volatile long writeDelayNanos;
+    /** Writes wait (at most a minute) until their writer is aborted, like a request waiting out a throttled service. */
+    volatile boolean writesBlockUntilAbort;
+    final java.util.concurrent.atomic.LongAdder writes = new java.util.concurrent.atomic.LongAdder();
+    /** While set, reads wait until it is counted down (a job that stays running until the test lets it go). */
+    volatile java.util.concurrent.CountDownLatch readGate;
     final AtomicInteger commits = new AtomicInteger();
     /** {@link #finish()} calls, and the commits seen by the first; a failure it throws when set. */
     final AtomicInteger finishes = new AtomicInteger();
     volatile int commitsAtFinish = -1;
     volatile MoverException finishFailure;
+    final AtomicInteger listings = new AtomicInteger();
 
     MemoryStore() {
         nodes.put(RelativePath.ROOT, new Node(EntryType.DIRECTORY, null, Instant.EPOCH));
@@ -75,6 +81,24 @@ public final class MemoryStore implements Source, Sink {
     /** Every block write sleeps this long (tests outside this package). */
     public void writeDelay(Duration delay) {
         writeDelayNanos = delay.toNanos();
+    }
+
+    /** Reads wait from now on, until {@link #releaseReads()} (at most 60 s each, then they fail). */
+    public void holdReads() {
+        readGate = new java.util.concurrent.CountDownLatch(1);
+    }
+
+    public void releaseReads() {
+        java.util.concurrent.CountDownLatch gate = readGate;
+        readGate = null;
+        if (gate != null) {
+            gate.countDown();
+        }
+    }
+
+    /** Calls of {@link #list}: a sync with a catalog makes none at the destination. */
+    public int listCount() {
+        return listings.get();
     }
 
     public int commitCount() {
@@ -108,6 +132,7 @@ public final class MemoryStore implements Source, Sink {
 
     @Override
     public Stream<Entry> list(RelativePath directory) {
+        listings.incrementAndGet();
         Node node = nodes.get(directory);
         if (node == null) {
             throw new MoverException(ErrorCode.NOT_FOUND, "no directory " + directory);
@@ -139,6 +164,16 @@ public final class MemoryStore implements Source, Sink {
 
             @Override
             public int read(long position, ByteBuffer destination) {
+                java.util.concurrent.CountDownLatch gate = readGate;
+                try {
+                    if (gate != null && !gate.await(60, java.util.concurrent.TimeUnit.SECONDS)) {
+                        throw new MoverException(ErrorCode.TIMEOUT, "reads held for 60 s");
+                    }
+                }
+                catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new MoverException(ErrorCode.CANCELLED, "interrupted while reads were held");
+                }
                 AtomicInteger faults = readFaults.get(path.toString());
                 if (faults != null && faults.getAndDecrement() > 0) {
                     throw new MoverException(readFaultCode, "injected read fault on " + path);
@@ -193,6 +228,13 @@ public final class MemoryStore implements Source, Sink {
                 if (writeDelayNanos > 0) {
                     java.util.concurrent.locks.LockSupport.parkNanos(writeDelayNanos);
                 }
+                for (long end = System.nanoTime() + 60_000_000_000L; writesBlockUntilAbort && !done && System.nanoTime() < end; ) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+                }
+                if (done) {
+                    throw new MoverException(ErrorCode.CANCELLED, "aborted");
+                }
+                writes.increment();
                 source.get(buffer, (int) position, n);
             }
 
@@ -238,6 +280,11 @@ public final class MemoryStore implements Source, Sink {
         if (finishFailure != null) {
             throw finishFailure;
         }
+    }
+
+    @Override
+    public Map<String, Long> counters() {
+        return Map.of("memory.writes", writes.sum());
     }
 
     @Override

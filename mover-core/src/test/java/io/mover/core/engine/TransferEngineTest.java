@@ -198,6 +198,38 @@ class TransferEngineTest {
     }
 
     @Test
+    void aCancelAbortsWritesBlockedInThePluginInsteadOfWaitingForThem() {
+        for (int i = 0; i < 4; i++) {
+            src.file("f" + i + ".bin", random(10_000, i), T0);
+        }
+        dst.writesBlockUntilAbort = true;
+        CancellationToken token = new CancellationToken();
+        JobListener cancelOnceWritesWait = progress -> {
+            if (!dst.temporaries.isEmpty()) {
+                token.cancel();
+            }
+        };
+        long start = System.nanoTime();
+
+        JobSummary summary = copy(options().concurrency(2).build(), cancelOnceWritesWait, token);
+
+        assertThat(summary.state()).isEqualTo(JobState.CANCELLED);
+        assertThat(System.nanoTime() - start).as("ended by the abort, not by the writes' one-minute wait").isLessThan(Duration.ofSeconds(30).toNanos());
+        assertThat(summary.filesFailed()).as("aborted files are cancelled, not failed").isZero();
+        assertThat(dst.temporaries).isEmpty();
+    }
+
+    @Test
+    void theSummaryCarriesWhatTheEndpointsCounted() {
+        src.file("a.bin", random(10_000, 1), T0);
+
+        JobSummary summary = copy(options().build());
+
+        assertThat(summary.pluginCounters()).containsEntry("destination.memory.writes", 3L).containsEntry("source.memory.writes", 0L);
+        assertThat(EngineStats.pluginCounter("destination.memory.writes")).isGreaterThanOrEqualTo(3);
+    }
+
+    @Test
     void filtersSelectFilesAndPruneExcludedDirectories() {
         src.file("keep.txt", new byte[] {1}, T0);
         src.file("skip.log", new byte[] {2}, T0);

@@ -47,7 +47,7 @@ final class Durable {
     private volatile CustomTask<Void> driverTask;
     private volatile CustomTask<Void> unitTask;
     /** Views that pollers read, kept for a moment (see {@link ViewCache}). */
-    final ViewCache viewCache = new ViewCache();
+    final ViewCache viewCache;
     /** Unit attempts this node began, and those that continued an earlier attempt (for metrics). */
     final LongAdder unitsClaimed = new LongAdder();
     final LongAdder unitsRevived = new LongAdder();
@@ -61,6 +61,7 @@ final class Durable {
         this.nodeId = nodeId;
         this.scratchRoot = scratchRoot;
         this.clock = clock;
+        this.viewCache = new ViewCache(id -> store.get(id).map(job -> new Views(this).view(job)));
     }
 
     void wire(SchedulerClient scheduler, CustomTask<Void> driverTask, CustomTask<Void> unitTask) {
@@ -125,6 +126,11 @@ final class Durable {
 
     void scheduleDriver(JobId id) {
         scheduler.scheduleIfNotExists(driverTask.instance(id.value()), clock.instant());
+    }
+
+    /** Schedules {@code task} for the job now, unless it is scheduled already (a bench's). */
+    void schedule(CustomTask<Void> task, JobId id) {
+        scheduler.scheduleIfNotExists(task.instance(id.value()), clock.instant());
     }
 
     void scheduleUnit(JobId id, long seq) {

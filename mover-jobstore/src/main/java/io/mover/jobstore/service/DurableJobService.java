@@ -18,6 +18,7 @@ import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import com.github.kagkarlsson.scheduler.task.schedule.Schedules;
 
 import io.mover.core.engine.JobControls;
+import io.mover.core.engine.JobKind;
 import io.mover.core.engine.JobListener;
 import io.mover.core.engine.JobSpec;
 import io.mover.core.engine.JobState;
@@ -36,6 +37,7 @@ import io.mover.core.service.JobView;
 import io.mover.core.service.NodeView;
 import io.mover.jobstore.DesiredState;
 import io.mover.jobstore.Dialect;
+import io.mover.jobstore.JdbcScheduleStore;
 import io.mover.jobstore.JobDatabase;
 import io.mover.jobstore.NewJob;
 import io.mover.jobstore.SchedulerSettings;
@@ -62,6 +64,8 @@ public final class DurableJobService implements JobService {
     private final Views views;
     private final ProgressHub progress;
     private final Scheduler scheduler;
+    private final DurableBenches benches;
+    private final SyncSchedules schedules;
 
     /**
      * Starts the service: registers this node, releases what a crashed predecessor left picked (embedded
@@ -81,7 +85,7 @@ public final class DurableJobService implements JobService {
         this.database = requireNonNull(database, "database is null");
         this.registry = requireNonNull(registry, "registry is null");
         Clock clock = settings.clock();
-        this.durable = new Durable(database.store(), new TransferEngine(registry, clock), new StoredSpec(registry, credentials),
+        this.durable = new Durable(database.store(), new TransferEngine(registry, clock, scratchRoot.resolveSibling("catalog")), new StoredSpec(registry, credentials),
                 settings.nodeName(), scratchRoot, clock);
         this.views = new Views(durable);
         JobFinisher finisher = new JobFinisher(durable);
@@ -103,11 +107,20 @@ public final class DurableJobService implements JobService {
             releasePicked();
         }
         durable.store.registerNode(settings.nodeName(), NodeView.localHost());
-        this.scheduler = Schedulers.create(database.dataSource(), database.dialect(), settings, List.of(driverTask, unitTask), List.of());
+        this.benches = new DurableBenches(durable, registry);
+        this.schedules = new SyncSchedules(durable, new JdbcScheduleStore(database.dataSource(), clock), registry, this);
+        this.scheduler = Schedulers.create(database.dataSource(), database.dialect(), settings,
+                List.of(driverTask, unitTask, benches.task, schedules.task()), List.of(schedules.checkTask()));
         durable.wire(scheduler, driverTask, unitTask);
         this.progress = new ProgressHub(durable, views, progressInterval);
         rescheduleUnfinished();
+        schedules.start(scheduler);
         scheduler.start();
+    }
+
+    /** The recurring syncs kept in this service's store (issue 4). */
+    public SyncSchedules schedules() {
+        return schedules;
     }
 
     @Override
@@ -120,35 +133,67 @@ public final class DurableJobService implements JobService {
         requireNonNull(spec, "spec is null");
         requireNonNull(listener, "listener is null");
         JobId id = JobId.random();
-        // every user error surfaces here, before the job exists; the endpoints are opened again to run
-        try (PreparedJob checked = durable.prepare(id, spec, "submit")) {
-            requireNonNull(checked);
+        StoredJob job;
+        if (spec.kind() == JobKind.BENCH) {
+            job = benches.create(id, spec);
         }
-        finally {
-            durable.deleteScratch(id);
+        else {
+            // every user error surfaces here, before the job exists; the endpoints are opened again to run
+            try (PreparedJob checked = durable.prepare(id, spec, "submit")) {
+                requireNonNull(checked);
+            }
+            finally {
+                durable.deleteScratch(id);
+            }
+            job = durable.store.create(new NewJob(id, spec.kind(), durable.specs.encode(spec), spec.scheduleId()));
         }
         durable.remember(id, spec);
-        StoredJob job = durable.store.create(new NewJob(id, spec.kind(), durable.specs.encode(spec)));
         if (listener != JobListener.NONE) {
             progress.subscribe(id, listener);
         }
-        durable.scheduleDriver(id);
+        schedule(job);
         return views.view(job);
     }
 
     @Override
     public Optional<JobView> get(JobId id) {
-        return durable.viewCache.get(id, key -> durable.store.get(key).map(views::view));
+        return durable.viewCache.get(id);
+    }
+
+    @Override
+    public Optional<JobView> peek(JobId id) {
+        return durable.viewCache.peek(id);
     }
 
     @Override
     public List<JobView> list(Optional<JobState> state, int offset, int limit) {
+        return list(state, Optional.empty(), offset, limit);
+    }
+
+    @Override
+    public List<JobView> list(Optional<JobState> state, Optional<JobKind> kind, int offset, int limit) {
         // PAUSED is shown, not stored: the store's state is QUEUED or RUNNING with PAUSED desired
         if (state.isPresent() && state.get() == JobState.PAUSED) {
-            return durable.store.list(Optional.empty(), 0, Integer.MAX_VALUE).stream().filter(job -> views.state(job) == JobState.PAUSED).map(job -> views.view(job, false))
-                    .skip(Math.max(0, offset)).limit(Math.max(0, limit)).toList();
+            return durable.store.list(Optional.empty(), kind, 0, Integer.MAX_VALUE).stream().filter(job -> views.state(job) == JobState.PAUSED)
+                    .map(job -> views.view(job, false)).skip(Math.max(0, offset)).limit(Math.max(0, limit)).toList();
         }
-        return durable.store.list(state, offset, limit).stream().map(job -> views.view(job, false)).toList();
+        return durable.store.list(state, kind, offset, limit).stream().map(job -> views.view(job, false)).toList();
+    }
+
+    /** A bench's report (JSON) once it succeeded. */
+    @Override
+    public Optional<String> report(JobId id) {
+        find(id);
+        return durable.store.report(id);
+    }
+
+    @Override
+    public List<JobView> listBySchedule(String scheduleId, Optional<JobState> state, int offset, int limit) {
+        requireNonNull(scheduleId, "scheduleId is null");
+        if (state.isPresent() && state.get() == JobState.PAUSED) {
+            return JobService.super.listBySchedule(scheduleId, state, offset, limit);
+        }
+        return durable.store.listBySchedule(scheduleId, state, offset, limit).stream().map(job -> views.view(job, false)).toList();
     }
 
     @Override
@@ -176,6 +221,7 @@ public final class DurableJobService implements JobService {
     public JobView cancel(JobId id) {
         find(id);
         durable.store.setDesiredState(id, DesiredState.CANCELLED);
+        benches.cancel(id);
         durable.changed(id);
         return views.view(find(id));
     }
@@ -255,10 +301,12 @@ public final class DurableJobService implements JobService {
     @Override
     public void close() {
         durable.stopping = true;
+        benches.close();
         try {
             scheduler.stop();
         }
         finally {
+            schedules.close();
             progress.close();
             database.close();
         }
@@ -273,14 +321,27 @@ public final class DurableJobService implements JobService {
         if (job.state().isTerminal()) {
             throw new JobEndedException(id, job.state(), action);
         }
+        if (job.kind() == JobKind.BENCH) {
+            throw new MoverException(ErrorCode.UNSUPPORTED, "a bench cannot " + action + ": it measures with the settings it was given; cancel it "
+                    + "and submit it again");
+        }
         return job;
     }
 
-    /** Jobs not ended get their driver back if a crash came between creating and scheduling it (scheduling is "if absent"). */
+    /** A bench's one task, or a transfer's driver. */
+    private void schedule(StoredJob job) {
+        if (job.kind() == JobKind.BENCH) {
+            durable.schedule(benches.task, job.id());
+            return;
+        }
+        durable.scheduleDriver(job.id());
+    }
+
+    /** Jobs not ended get their driver (a bench its task) back if a crash came between creating and scheduling it (scheduling is "if absent"). */
     private void rescheduleUnfinished() {
         for (JobState state : List.of(JobState.QUEUED, JobState.RUNNING)) {
             for (StoredJob job : durable.store.list(Optional.of(state), 0, Integer.MAX_VALUE)) {
-                durable.scheduleDriver(job.id());
+                schedule(job);
             }
         }
     }

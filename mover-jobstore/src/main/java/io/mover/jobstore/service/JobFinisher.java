@@ -50,6 +50,7 @@ final class JobFinisher {
         }
         if (durable.store.transition(id, end, Optional.empty())) {
             LOG.log(System.Logger.Level.INFO, "job {0} ended {1}", id, end);
+            endCatalog(job, end == JobState.SUCCEEDED);
         }
         durable.forget(id);
         durable.deleteScratch(id);
@@ -58,9 +59,35 @@ final class JobFinisher {
     void fail(JobId id, JobError error) {
         if (durable.store.transition(id, JobState.FAILED, Optional.of(error))) {
             LOG.log(System.Logger.Level.WARNING, "job {0} failed: {1}", id, error.message());
+            durable.store.get(id).ifPresent(job -> endCatalog(job, false));
         }
         durable.forget(id);
         durable.deleteScratch(id);
+    }
+
+    /**
+     * A sync with {@code --catalog}: its driver recorded the destination as the plan leaves it; a success makes that the
+     * catalog, anything else drops the catalog. A dry run recorded nothing and leaves it alone. The record is on the disk
+     * of the node that drove the job: on another node there is none, and the catalog there is dropped.
+     */
+    private void endCatalog(StoredJob job, boolean succeeded) {
+        JobSpec spec = durable.shownSpec(job);
+        if (spec.options().dryRun()) {
+            return;
+        }
+        try {
+            durable.engine.catalog(spec, job.id().value()).ifPresent(catalog -> {
+                if (succeeded) {
+                    catalog.commit();
+                }
+                else {
+                    catalog.invalidate();
+                }
+            });
+        }
+        catch (MoverException e) {
+            LOG.log(System.Logger.Level.WARNING, "job {0}: {1}", job.id(), e.getMessage());
+        }
     }
 
     /** Deepest folders first, so a parent's time is set after its children's changed it. */

@@ -48,11 +48,16 @@ final class StoredSpec {
         json.put("destinationConfig", destinationConfig);
         spec.sourceCredential().ifPresent(name -> json.put("sourceCredential", name));
         spec.destinationCredential().ifPresent(name -> json.put("destinationCredential", name));
+        spec.scheduleId().ifPresent(id -> json.put("scheduleId", id));
         boolean inline = inlineSecrets(spec.sourceConfig(), sourceConfig, spec.sourceCredential())
                 || inlineSecrets(spec.destinationConfig(), destinationConfig, spec.destinationCredential())
                 || !withoutQuery(spec.source()).equals(spec.source()) || !withoutQuery(spec.destination()).equals(spec.destination());
         json.put("inlineSecrets", inline);
-        json.put("options", options(spec.options()));
+        Map<String, Object> options = options(spec.options());
+        if (spec.kind() == JobKind.BENCH) {
+            options.put("bench", StoredBench.encode(spec.options().bench()));
+        }
+        json.put("options", options);
         return Json.write(json);
     }
 
@@ -68,6 +73,29 @@ final class StoredSpec {
         Map<String, Object> changed = new LinkedHashMap<>(json);
         changed.put("options", options);
         return Json.write(changed);
+    }
+
+    /**
+     * The first field of {@code spec} holding a secret that only memory would keep (an inline secret config value, a
+     * location's query), as {@code sourceConfig.KEY}, {@code source}...; empty when a stored copy can run it again.
+     */
+    Optional<String> inlineSecretField(JobSpec spec) {
+        Map<String, String> sourceKept = withoutSecrets(spec.sourceConfig(), scheme(spec.source()), true);
+        Map<String, String> destinationKept = withoutSecrets(spec.destinationConfig(), scheme(spec.destination()), false);
+        Map<String, String> sourceCredential = spec.sourceCredential().flatMap(credentials).orElse(Map.of());
+        Map<String, String> destinationCredential = spec.destinationCredential().flatMap(credentials).orElse(Map.of());
+        Optional<String> field = spec.sourceConfig().keySet().stream().sorted()
+                .filter(key -> !sourceKept.containsKey(key) && !sourceCredential.containsKey(key)).findFirst().map(key -> "sourceConfig." + key)
+                .or(() -> spec.destinationConfig().keySet().stream().sorted()
+                        .filter(key -> !destinationKept.containsKey(key) && !destinationCredential.containsKey(key)).findFirst()
+                        .map(key -> "destinationConfig." + key));
+        if (field.isPresent()) {
+            return field;
+        }
+        if (!withoutQuery(spec.source()).equals(spec.source())) {
+            return Optional.of("source");
+        }
+        return withoutQuery(spec.destination()).equals(spec.destination()) ? Optional.empty() : Optional.of("destination");
     }
 
     /** A URI location without its query: a query can hold credentials (an Azure SAS), which are never stored. */
@@ -103,7 +131,8 @@ final class StoredSpec {
             destinationConfig = merged(destinationCredential, destinationConfig);
         }
         return new JobSpec(JobKind.valueOf((String) json.get("kind")), (String) json.get("source"), (String) json.get("destination"),
-                sourceConfig, destinationConfig, options(map(json.get("options"))), sourceCredential, destinationCredential);
+                sourceConfig, destinationConfig, options(map(json.get("options"))), sourceCredential, destinationCredential,
+                Optional.ofNullable((String) json.get("scheduleId")));
     }
 
     private Map<String, String> merged(Optional<String> credential, Map<String, String> config) {
@@ -180,6 +209,9 @@ final class StoredSpec {
         json.put("maxSize", o.maxSize());
         o.minAge().ifPresent(age -> json.put("minAgeMillis", age.toMillis()));
         o.maxAge().ifPresent(age -> json.put("maxAgeMillis", age.toMillis()));
+        if (o.catalog()) {
+            json.put("catalog", true);
+        }
         return json;
     }
 
@@ -192,7 +224,7 @@ final class StoredSpec {
                 SyncOptions.ComparePolicy.valueOf((String) json.get("compare")), (Boolean) json.get("force"),
                 Optional.ofNullable((String) json.get("filesFrom")), number(json, "minSize"), number(json, "maxSize"),
                 Optional.ofNullable(number(json, "minAgeMillis")).map(Duration::ofMillis),
-                Optional.ofNullable(number(json, "maxAgeMillis")).map(Duration::ofMillis));
+                Optional.ofNullable(number(json, "maxAgeMillis")).map(Duration::ofMillis), Boolean.TRUE.equals(json.get("catalog")));
     }
 
     @SuppressWarnings("unchecked")
@@ -213,6 +245,7 @@ final class StoredSpec {
                 .progressInterval(Duration.ofMillis(number(json, "progressIntervalMillis")))
                 .bandwidthCap(number(json, "bandwidthCap"))
                 .sync(sync(map(json.get("sync"))))
+                .bench(StoredBench.decode(map(json.get("bench"))))
                 .build();
     }
 

@@ -48,23 +48,24 @@ final class SyncDriver {
                 return !nodeStopping.getAsBoolean();
             }
             long seq = firstSeq;
-            if (job.sink().isPresent()) {
-                long[] counts = new long[2];
-                List<Entry> batch = new ArrayList<>();
-                // only an explicit true deletes here: nobody can answer a prompt on the server
-                if (job.options().sync().deletes() == io.mover.core.engine.SyncOptions.DeleteMode.TRUE) {
-                    for (Entry entry : plan.deletes()) {
-                        batch.add(entry);
-                        if (batch.size() == UnitCutter.MAX_ENTRIES) {
-                            seq = runDeleteUnit(id, seq, job.sink().get(), batch, List.of(), counts);
-                            batch.clear();
-                        }
+            long[] counts = new long[2];
+            List<Entry> batch = new ArrayList<>();
+            // only an explicit true deletes here: nobody can answer a prompt on the server. A dry run records what it
+            // would delete (GET /jobs/{id}/files?outcome=deleted), as it records what it would copy
+            if (job.options().sync().deletes() == io.mover.core.engine.SyncOptions.DeleteMode.TRUE) {
+                for (Entry entry : plan.deletes()) {
+                    batch.add(entry);
+                    if (batch.size() == UnitCutter.MAX_ENTRIES) {
+                        seq = runDeleteUnit(id, seq, job.sink(), batch, List.of(), counts);
+                        batch.clear();
                     }
                 }
-                if (!batch.isEmpty() || !failures.isEmpty()) {
-                    seq = runDeleteUnit(id, seq, job.sink().get(), batch, failures, counts);
-                }
-                plan.deleted(counts[0], counts[1]);
+            }
+            if (!batch.isEmpty() || !failures.isEmpty()) {
+                seq = runDeleteUnit(id, seq, job.sink(), batch, failures, counts);
+            }
+            plan.deleted(counts[0], counts[1]);
+            if (job.sink().isPresent()) {
                 for (Entry entry : plan.attributes()) {
                     job.sink().get().setAttributes(entry.path(), entry);
                     plan.attributesUpdated();
@@ -80,7 +81,7 @@ final class SyncDriver {
     }
 
     /** One unit of deletes, held and committed by the driver; {@code counts}: files deleted, entries kept because they changed. */
-    private long runDeleteUnit(JobId id, long seq, Sink sink, List<Entry> entries, List<FileResult> failures, long[] counts) {
+    private long runDeleteUnit(JobId id, long seq, Optional<Sink> sink, List<Entry> entries, List<FileResult> failures, long[] counts) {
         durable.store.addUnits(id, List.of(new NewUnit(seq, 0, 0, Manifests.encodeDeletes(entries))));
         OptionalLong epoch = durable.store.beginAttempt(id, seq, durable.nodeId);
         if (epoch.isEmpty()) {
@@ -92,13 +93,20 @@ final class SyncDriver {
         return seq + 1;
     }
 
-    /** Deletes each entry checked against what was listed, and says how each ended. */
-    static List<FileResult> deleteAll(Sink sink, List<Entry> entries, long[] counts) {
+    /**
+     * Deletes each entry checked against what was listed, and says how each ended; without a sink (a dry run) each is
+     * recorded as what would be deleted, and nothing is.
+     */
+    static List<FileResult> deleteAll(Optional<Sink> sink, List<Entry> entries, long[] counts) {
         List<FileResult> results = new ArrayList<>();
         for (Entry entry : entries) {
             String path = entry.path().toString();
+            if (sink.isEmpty()) {
+                results.add(new FileResult(path, FileOutcome.DELETED, 0, 1, Optional.empty(), Optional.of("dry run: would delete")));
+                continue;
+            }
             try {
-                switch (SyncPlan.deleteChecked(sink, entry)) {
+                switch (SyncPlan.deleteChecked(sink.get(), entry)) {
                     case DELETED -> {
                         counts[0] += entry.isDirectory() ? 0 : 1;
                         results.add(new FileResult(path, FileOutcome.DELETED, 0, 1, Optional.empty(), Optional.empty()));

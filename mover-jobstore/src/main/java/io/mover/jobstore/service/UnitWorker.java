@@ -132,7 +132,7 @@ final class UnitWorker {
         List<Entry> todo = notRecorded(id, entries);
         String purpose = "unit-" + seq;
         try (PreparedJob prepared = durable.prepare(id, spec, purpose)) {
-            List<FileResult> results = SyncDriver.deleteAll(prepared.sink().orElseThrow(), todo, new long[2]);
+            List<FileResult> results = SyncDriver.deleteAll(prepared.sink(), todo, new long[2]);
             if (durable.store.commitUnit(id, seq, epoch, results)) {
                 finisher.finishIfDone(id);
             }
@@ -275,7 +275,9 @@ final class UnitWorker {
             List<FileResult> results = new ArrayList<>();
             for (FileReport report; (report = reports.poll()) != null; ) {
                 results.add(switch (report.outcome()) {
-                    case TRANSFERRED -> FileResult.transferred(report.path(), report.bytes(), report.attempts());
+                    // a dry run's copies say so ("dry run: would copy")
+                    case TRANSFERRED -> new FileResult(report.path(), FileOutcome.TRANSFERRED, report.bytes(), report.attempts(), Optional.empty(),
+                            report.message());
                     case SKIPPED -> new FileResult(report.path(), FileOutcome.SKIPPED, 0, report.attempts(), Optional.empty(), report.message());
                     case FAILED -> FileResult.failed(report.path(), report.code().map(Enum::name).orElse("INTERNAL"),
                             report.message().orElse("failed"), report.attempts());

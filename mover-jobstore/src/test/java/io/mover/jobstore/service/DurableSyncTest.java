@@ -120,4 +120,55 @@ class DurableSyncTest {
         assertThat(summary.error().orElseThrow()).contains("--max-delete 1");
         assertThat(dst.filePaths()).containsExactly("a", "b", "keep");
     }
+
+    @Test
+    void aSyncWithTheCatalogListsTheDestinationOnceAndKeepsItsRecordAcrossJobs() throws InterruptedException {
+        for (int i = 0; i < 120; i++) {
+            src.file("d" + (i % 4) + "/f" + i, ("file " + i).getBytes(), T0);
+        }
+        dst.file("stale/old.txt", "old".getBytes(), T0);
+        open();
+        SyncOptions catalog = deletes(-1).withCatalog(true);
+
+        assertThat(sync(catalog).state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(dst.filePaths()).isEqualTo(src.filePaths());
+        int listed = dst.listCount();
+        assertThat(dataDir.resolve("catalog")).isDirectory();
+
+        src.file("d1/f1", "changed, longer".getBytes(), T0.plusSeconds(60));
+        src.file("d9/new", "new".getBytes(), T0);
+        JobSummary second = sync(catalog);
+        assertThat(second.state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(dst.listCount()).as("no destination folder listed").isEqualTo(listed);
+        assertThat(second.filesTransferred()).isEqualTo(2);
+        assertThat(dst.filePaths()).isEqualTo(src.filePaths());
+
+        JobSummary third = sync(catalog);
+        assertThat(third.filesTransferred()).isZero();
+        assertThat(third.sync().orElseThrow().unchanged()).isEqualTo(121);
+        assertThat(dst.listCount()).isEqualTo(listed);
+    }
+
+    @Test
+    void aDryRunListsWhatItWouldCopyAndDeleteAndChangesNothing() throws InterruptedException {
+        src.file("keep", "k".getBytes(), T0);
+        src.file("d/new", "new".getBytes(), T0);
+        dst.file("keep", "k".getBytes(), T0);
+        dst.file("old/gone", "gone".getBytes(), T0);
+        open();
+        TransferOptions options = TransferOptions.builder().blockSize(4096).bufferPoolBytes(1 << 20).dryRun(true).sync(deletes(-1)).build();
+        JobId id = service.submit(new JobSpec(JobKind.SYNC, "mem://src", "mem://dst", Map.of(), Map.of(), options)).id();
+
+        JobSummary summary = service.await(id, Duration.ofSeconds(60)).orElseThrow(() -> new AssertionError("job did not end in 60 s"));
+
+        assertThat(summary.state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(dst.filePaths()).containsExactly("keep", "old/gone");
+        assertThat(service.files(id, Optional.of(FileOutcome.DELETED), 0, 10).items())
+                .extracting(FileResult::path, result -> result.message().orElse(""))
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("old/gone", "dry run: would delete"),
+                        org.assertj.core.groups.Tuple.tuple("old", "dry run: would delete"));
+        assertThat(service.files(id, Optional.of(FileOutcome.TRANSFERRED), 0, 10).items())
+                .extracting(FileResult::path, result -> result.message().orElse(""))
+                .contains(org.assertj.core.groups.Tuple.tuple("d/new", "dry run: would copy"));
+    }
 }

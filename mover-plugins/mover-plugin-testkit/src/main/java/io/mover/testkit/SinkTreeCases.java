@@ -1,12 +1,14 @@
 package io.mover.testkit;
 
 import java.nio.charset.StandardCharsets;
+import java.util.OptionalLong;
 import java.util.Set;
 
 import io.mover.spi.Entry;
 import io.mover.spi.EntryType;
 import io.mover.spi.ErrorCategory;
 import io.mover.spi.ErrorCode;
+import io.mover.spi.FreeSpace;
 import io.mover.spi.MoverException;
 import io.mover.spi.RelativePath;
 
@@ -16,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Listing, directories, delete and the error codes of the tree operations of a {@link io.mover.spi.Sink}. */
 public interface SinkTreeCases extends SinkFixture {
@@ -64,6 +67,17 @@ public interface SinkTreeCases extends SinkFixture {
     default void listingAFileIsNotADirectory() {
         commitFile("file", "x");
         assertError(ErrorCode.NOT_A_DIRECTORY, () -> sink().list(path("file")).close());
+    }
+
+    /** The optional {@link FreeSpace} ability: skipped for sinks without it. */
+    @Test
+    default void aSinkThatTellsItsFreeSpaceTellsItForFoldersNotCreatedYet() {
+        assumeTrue(sink() instanceof FreeSpace, "the sink does not tell its free space (FreeSpace is optional)");
+        FreeSpace space = (FreeSpace) sink();
+        OptionalLong root = space.usableSpace(RelativePath.ROOT);
+        root.ifPresent(bytes -> assertTrue(bytes >= 0, "free space cannot be negative, got " + bytes));
+        assertEquals(root.isPresent(), space.usableSpace(path("missing/below")).isPresent(),
+                "a folder not created yet counts as its nearest existing folder");
     }
 
     @Test

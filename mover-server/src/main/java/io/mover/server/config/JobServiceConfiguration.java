@@ -19,6 +19,7 @@ import io.mover.jobstore.JobDatabase;
 import io.mover.jobstore.JobStores;
 import io.mover.jobstore.SchedulerSettings;
 import io.mover.jobstore.service.DurableJobService;
+import io.mover.jobstore.service.SyncSchedules;
 import io.mover.server.credential.CredentialStore;
 import io.mover.spi.Secret;
 import io.mover.server.job.web.JobEventStream;
@@ -55,7 +56,9 @@ public class JobServiceConfiguration {
                     .description("Work unit attempts this node began").register(meters);
             FunctionCounter.builder("mover.units.revived", durable, DurableJobService::unitsRevived)
                     .description("Work unit attempts that continued a unit an earlier attempt had begun (a dead or stopped node's)").register(meters);
-            return new MeteredJobService(durable, meters);
+            MeteredJobService metered = new MeteredJobService(durable, meters);
+            durable.schedules().submitThrough(metered); // scheduled syncs are counted like submitted ones
+            return metered;
         }
         catch (RuntimeException e) {
             database.close();
@@ -66,7 +69,7 @@ public class JobServiceConfiguration {
     /**
      * The class path's plugins, then every {@code plugins/<name>/} directory, each in its own class
      * loader. A plugin that fails to load is logged and the server starts with the others, as the CLI does.
-     * The bench jobs use the same plugins ({@code BenchConfiguration}).
+     * Bench jobs run in the same job service, on the same plugins.
      */
     public static PluginRegistry plugins(MoverProperties properties) {
         Optional<Path> home = Optional.ofNullable(System.getProperty("mover.home")).map(Path::of);
@@ -75,6 +78,15 @@ public class JobServiceConfiguration {
             LOG.warn("plugin not loaded from {}: {}", failure.location(), failure.reason());
         }
         return loaded.registry();
+    }
+
+    /** The recurring syncs of the durable job service ({@code /api/v1/schedules}). */
+    @Bean
+    public SyncSchedules syncSchedules(JobService jobService) {
+        if (jobService instanceof MeteredJobService metered && metered.delegate() instanceof DurableJobService durable) {
+            return durable.schedules();
+        }
+        throw new IllegalStateException("schedules need the durable job service, got " + jobService.getClass().getSimpleName());
     }
 
     /** Progress every 2 s (the engine's interval), a keep-alive comment every 15 s. */

@@ -33,7 +33,9 @@ import static java.util.Objects.requireNonNull;
  * A {@link JobService} that counts what its jobs do into Micrometer: {@code mover_jobs{state}} (gauge),
  * {@code mover_stage_bytes_total{stage}}, {@code mover_stage_busy_seconds_total{stage}},
  * {@code mover_stage_wait_seconds_total{stage}} and {@code mover_files_total{outcome}} (counters), and
- * the engine's process-wide {@code mover_retries_total} and {@code mover_buffer_pool_in_use_bytes}.
+ * the engine's process-wide {@code mover_retries_total}, {@code mover_buffer_pool_in_use_bytes} and
+ * {@code mover_plugin_counter_total{name}} (what plugins count, such as throttled requests; a name is registered
+ * with the first progress after a plugin reported it).
  * Every other call is passed through, so the meters stay correct whatever implementation sits underneath.
  */
 public final class MeteredJobService implements JobService {
@@ -44,10 +46,12 @@ public final class MeteredJobService implements JobService {
     private final Counter filesTransferred;
     private final Counter filesSkipped;
     private final Counter filesFailed;
+    private final MeterRegistry registry;
+    private final java.util.Set<String> pluginCounters = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public MeteredJobService(JobService delegate, MeterRegistry registry) {
         this.delegate = requireNonNull(delegate, "delegate is null");
-        requireNonNull(registry, "registry is null");
+        this.registry = requireNonNull(registry, "registry is null");
         for (JobState state : JobState.values()) {
             Gauge.builder("mover.jobs", delegate, service -> service.count(state))
                     .tag("state", state.name().toLowerCase(Locale.ROOT))
@@ -75,6 +79,16 @@ public final class MeteredJobService implements JobService {
         filesTransferred = filesCounter(registry, "transferred");
         filesSkipped = filesCounter(registry, "skipped");
         filesFailed = filesCounter(registry, "failed");
+    }
+
+    /** Plugin counters are named by the plugins, so each is registered when it first appears; its value is read when scraped. */
+    private void registerPluginCounters() {
+        for (String name : EngineStats.pluginCounters().keySet()) {
+            if (pluginCounters.add(name)) {
+                FunctionCounter.builder("mover.plugin.counter", EngineStats.class, type -> EngineStats.pluginCounter(name)).tag("name", name)
+                        .description("What plugins counted over all jobs, by side and name (throttled requests, retransmissions)").register(registry);
+            }
+        }
     }
 
     private static Counter filesCounter(MeterRegistry registry, String outcome) {
@@ -115,8 +129,33 @@ public final class MeteredJobService implements JobService {
     }
 
     @Override
+    public Optional<JobView> peek(JobId id) {
+        return delegate.peek(id);
+    }
+
+    @Override
     public List<JobView> list(Optional<JobState> state, int offset, int limit) {
         return delegate.list(state, offset, limit);
+    }
+
+    @Override
+    public List<JobView> list(Optional<JobState> state, Optional<io.mover.core.engine.JobKind> kind, int offset, int limit) {
+        return delegate.list(state, kind, offset, limit);
+    }
+
+    @Override
+    public Optional<String> report(JobId id) {
+        return delegate.report(id);
+    }
+
+    @Override
+    public List<JobView> listBySchedule(String scheduleId, Optional<JobState> state, int offset, int limit) {
+        return delegate.listBySchedule(scheduleId, state, offset, limit);
+    }
+
+    /** The service this one meters (the server reaches the durable service's schedules through it). */
+    public JobService delegate() {
+        return delegate;
     }
 
     @Override
@@ -188,6 +227,7 @@ public final class MeteredJobService implements JobService {
 
         @Override
         public void onProgress(Progress progress) {
+            registerPluginCounters();
             for (StageStats stats : progress.stages()) {
                 long previous = lastStageBytes.getOrDefault(stats.stage(), 0L);
                 if (stats.bytes() > previous) {

@@ -21,8 +21,18 @@ final class AzureErrors {
      * @param permission the SAS permission letter the operation needs, named when the SAS lacks it
      */
     static MoverException map(RuntimeException failure, String what, String where, char permission) {
-        if (failure instanceof MoverException mover) {
-            return mover;
+        // the SDK wraps what its pipeline policies throw: the throttle's CANCELLED (an interrupted wait) among them
+        Throwable cause = failure;
+        for (int depth = 0; cause != null && depth < 8; depth++, cause = cause.getCause()) {
+            if (cause instanceof MoverException mover) {
+                return mover;
+            }
+            if (cause instanceof InterruptedException || cause instanceof java.nio.channels.ClosedByInterruptException) {
+                return new MoverException(ErrorCode.CANCELLED, "could not " + what + " " + where + ": interrupted", failure);
+            }
+        }
+        if (Thread.currentThread().isInterrupted()) {
+            return new MoverException(ErrorCode.CANCELLED, "could not " + what + " " + where + ": interrupted", failure);
         }
         if (failure instanceof UncheckedIOException || failure.getCause() instanceof IOException) {
             return new MoverException(ErrorCode.CONNECTION_LOST, "could not " + what + " " + where + ": the connection to Azure Files failed (" + failure.getClass().getSimpleName() + ")", failure);

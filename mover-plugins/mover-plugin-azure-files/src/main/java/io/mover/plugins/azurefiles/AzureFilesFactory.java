@@ -21,8 +21,8 @@ abstract class AzureFilesFactory {
             ConfigKey.optional("connection-string", ConfigType.SECRET, "A storage connection string; or AZURE_STORAGE_CONNECTION_STRING."),
             ConfigKey.optional("endpoint", ConfigType.STRING, "The account's File endpoint, for private endpoints and sovereign clouds "
                     + "(https://ACCOUNT.privatelink.file.core.windows.net); default https://ACCOUNT.file.core.windows.net."),
-            ConfigKey.optional("preserve-smb-info", ConfigType.BOOLEAN, "false", "Keep SMB attributes and creation, last-write and change times (share to share, and attributes from a listing)."),
-            ConfigKey.optional("preserve-permissions", ConfigType.BOOLEAN, "false", "Keep file permissions (SDDL) share to share."),
+            ConfigKey.optional("preserve-smb-info", ConfigType.BOOLEAN, "false", "Keep SMB attributes and creation and change times of files and directories (share to share, and attributes from a listing)."),
+            ConfigKey.optional("preserve-permissions", ConfigType.BOOLEAN, "false", "Keep permissions (SDDL) share to share: files by Copy File, directories by their security descriptor."),
             ConfigKey.optional("max-requests-per-second", ConfigType.INT, "0", "Cap on requests per second to this share; 0 for no cap.")
                     .withValidator(v -> (Integer) v >= 0, "0 or more"),
             ConfigKey.optional("max-concurrency", ConfigType.INT, "64", "Most requests in flight to this share; throttling lowers it and success raises it back.")

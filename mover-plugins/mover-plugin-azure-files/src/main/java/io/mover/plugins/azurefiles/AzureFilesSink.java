@@ -12,21 +12,18 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import com.azure.core.util.Context;
-import com.azure.storage.file.share.models.CopyableFileSmbPropertiesList;
 import com.azure.storage.file.share.FileSmbProperties;
 import com.azure.storage.file.share.models.NtfsFileAttributes;
-import com.azure.storage.file.share.models.PermissionCopyModeType;
 import com.azure.storage.file.share.options.ShareFileCopyOptions;
 import com.azure.storage.file.share.options.ShareFileCreateOptions;
 import com.azure.storage.file.share.options.ShareFileRenameOptions;
-import com.azure.storage.file.share.sas.ShareFileSasPermission;
-import com.azure.storage.file.share.sas.ShareServiceSasSignatureValues;
 
 import io.mover.spi.EndpointInfo;
 import io.mover.spi.Entry;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.mover.spi.PluginConfig;
+import io.mover.spi.PluginCounters;
 import io.mover.spi.RecursiveList;
 import io.mover.spi.RelativePath;
 import io.mover.spi.ServerSideCopy;
@@ -39,7 +36,7 @@ import io.mover.spi.Source;
  * beside the final one and renamed over it at commit. Share to share, {@link #copyFrom} has the service copy the
  * bytes (Copy File, the source authorized by a SAS), so they never pass through mover.
  */
-final class AzureFilesSink implements Sink, RecursiveList, ServerSideCopy {
+final class AzureFilesSink implements Sink, RecursiveList, ServerSideCopy, PluginCounters {
     static final long MAX_FILE_SIZE = 4L << 40;
     private static final String TEMPORARY = ".partial.";
     private static final Pattern FORBIDDEN = Pattern.compile("[\"\\\\:|<>*?\\x00-\\x1f]");
@@ -132,13 +129,9 @@ final class AzureFilesSink implements Sink, RecursiveList, ServerSideCopy {
         return AzureErrors.map(e, what, share.where(path), 'c');
     }
 
-    /**
-     * A temporary beside {@code path}; at the sink's root when the directory's path holds a '%', because the SDK
-     * (12.29.1) decodes the rename source URL without encoding it first and fails on such paths.
-     */
+    /** A temporary beside {@code path}, so that Rename File stays within one directory. */
     private RelativePath temporaryFor(RelativePath path) {
-        RelativePath directory = share.sharePath(path.parent()).contains("%") ? RelativePath.ROOT : path.parent();
-        return directory.resolve(TEMPORARY + share.context.jobKey() + "." + UUID.randomUUID().toString().substring(0, 13));
+        return path.parent().resolve(TEMPORARY + share.context.jobKey() + "." + UUID.randomUUID().toString().substring(0, 13));
     }
 
     void closed(RelativePath temporary) {
@@ -163,23 +156,19 @@ final class AzureFilesSink implements Sink, RecursiveList, ServerSideCopy {
             return Optional.empty();
         }
         checkName(target);
-        AzureShare from = azure.share;
-        String sourceUrl = from.fileUrl(entry.path()) + "?" + readSas(from, entry.path());
+        String sourceUrl = ServiceCopy.sourceUrl(azure.share, entry.path());
         RelativePath temporary = temporaryFor(target);
         var client = share.file(temporary);
         open.add(temporary);
         try {
-            ShareFileCopyOptions options = new ShareFileCopyOptions().setIgnoreReadOnly(true)
-                    .setSmbPropertiesToCopy(new CopyableFileSmbPropertiesList().setLastWrittenOn(true).setFileAttributes(preserveSmb)
-                            .setCreatedOn(preserveSmb).setChangedOn(preserveSmb))
-                    .setPermissionCopyModeType(preservePermissions ? PermissionCopyModeType.SOURCE : PermissionCopyModeType.OVERRIDE);
+            ShareFileCopyOptions options = ServiceCopy.options(preserveSmb, preservePermissions);
             share.call("copy (service side) to", target, 'w', () -> client.beginCopy(sourceUrl, options, Duration.ofMillis(500))
                     .waitForCompletion(Duration.ofHours(6)));
-            share.call("rename into place", target, 'w', () -> client.renameWithResponse(
+            share.call("rename into place", target, 'w', () -> share.renameSource(temporary).renameWithResponse(
                     new ShareFileRenameOptions(share.sharePath(target)).setReplaceIfExists(true).setIgnoreReadOnly(true), null, Context.NONE));
         }
         catch (RuntimeException e) {
-            abortPendingCopy(client);
+            ServiceCopy.abortPending(client);
             deleteQuietly(temporary);
             throw e;
         }
@@ -187,28 +176,6 @@ final class AzureFilesSink implements Sink, RecursiveList, ServerSideCopy {
             open.remove(temporary);
         }
         return Optional.of(new Entry(target, io.mover.spi.EntryType.FILE, entry.size(), entry.lastModified(), entry.attributes()));
-    }
-
-    /** A copy that failed, timed out or was interrupted may still run on the service: stop it, or the temporary cannot be deleted. */
-    private static void abortPendingCopy(com.azure.storage.file.share.ShareFileClient client) {
-        try {
-            var properties = client.getProperties();
-            if (properties.getCopyStatus() == com.azure.storage.file.share.models.CopyStatusType.PENDING && properties.getCopyId() != null) {
-                client.abortCopy(properties.getCopyId());
-            }
-        }
-        catch (RuntimeException ignored) {
-            // best effort: the delete that follows fails loudly enough if the copy still runs
-        }
-    }
-
-    /** A SAS the destination service can read the source with: the source's own, or a one-hour read SAS signed with its key. */
-    private static String readSas(AzureShare from, RelativePath path) {
-        if (from.location.sas().isPresent()) {
-            return from.location.sas().get().reveal();
-        }
-        return from.file(path).generateSas(new ShareServiceSasSignatureValues(OffsetDateTime.now(ZoneOffset.UTC).plusHours(1),
-                new ShareFileSasPermission().setReadPermission(true)));
     }
 
     @Override
@@ -269,6 +236,10 @@ final class AzureFilesSink implements Sink, RecursiveList, ServerSideCopy {
             share.call("set properties of", path, 'w', () -> share.file(path).setProperties(existing.size(), null, smb, null));
         }
         else {
+            String sddl = entry.attributes().extended().get(Permissions.PERMISSION);
+            if (preservePermissions && sddl != null) {
+                smb.setFilePermissionKey(share.permissions.keyFor(sddl));
+            }
             share.call("set properties of", path, 'w', () -> share.directory(path).setProperties(smb, null));
         }
     }
@@ -299,6 +270,12 @@ final class AzureFilesSink implements Sink, RecursiveList, ServerSideCopy {
                         + " (no \" \\ : | < > * ? or control characters, no trailing dot); rename it or exclude it");
             }
         }
+    }
+
+    /** The share's throttling counts: requests, 503s and 429s, resends, time waited. */
+    @Override
+    public java.util.Map<String, Long> counters() {
+        return share.throttle.counters();
     }
 
     @Override

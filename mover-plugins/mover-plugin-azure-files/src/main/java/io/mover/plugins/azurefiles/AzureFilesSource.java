@@ -13,13 +13,17 @@ import io.mover.spi.EndpointInfo;
 import io.mover.spi.Entry;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
+import io.mover.spi.PluginCounters;
 import io.mover.spi.RecursiveList;
 import io.mover.spi.RelativePath;
 import io.mover.spi.Source;
 import io.mover.spi.SourceReader;
 
-/** An Azure Files share as a source: listings with attributes, a tree crawled in parallel, ranged reads. */
-final class AzureFilesSource implements Source, RecursiveList {
+/**
+ * An Azure Files share as a source: listings with attributes, a tree crawled in parallel, ranged reads. Directory
+ * entries carry their permission's descriptor ({@link Permissions}) for a sink on another share.
+ */
+final class AzureFilesSource implements Source, RecursiveList, PluginCounters {
     final AzureShare share;
 
     AzureFilesSource(AzureShare share) {
@@ -33,17 +37,17 @@ final class AzureFilesSource implements Source, RecursiveList {
 
     @Override
     public Optional<Entry> stat(RelativePath path) {
-        return share.stat(path);
+        return share.stat(path).map(share.permissions::withDescriptor);
     }
 
     @Override
     public Stream<Entry> list(RelativePath directory) {
-        return share.list(directory, name -> false);
+        return share.list(directory, name -> false).map(share.permissions::withDescriptor);
     }
 
     @Override
     public Stream<Entry> listRecursively(RelativePath directory) {
-        return Crawl.tree(share, directory, name -> false);
+        return Crawl.tree(share, directory, name -> false).map(share.permissions::withDescriptor);
     }
 
     @Override
@@ -88,6 +92,12 @@ final class AzureFilesSource implements Source, RecursiveList {
                 // nothing held between reads
             }
         };
+    }
+
+    /** The share's throttling counts: requests, 503s and 429s, resends, time waited. */
+    @Override
+    public java.util.Map<String, Long> counters() {
+        return share.throttle.counters();
     }
 
     @Override

@@ -51,6 +51,7 @@ final class AzureShare implements AutoCloseable {
     final Throttle throttle;
     final PluginContext context;
     final int listingThreads;
+    final Permissions permissions = new Permissions(this);
 
     private AzureShare(AzureLocation location, ShareClient client, Throttle throttle, PluginContext context, int listingThreads) {
         this.location = location;
@@ -113,6 +114,16 @@ final class AzureShare implements AutoCloseable {
 
     ShareFileClient file(RelativePath path) {
         return client.getFileClient(sharePath(path));
+    }
+
+    /**
+     * A client of {@code path} only to rename it from: the SDK (12.29.1) builds the Rename File source header by
+     * URL-decoding the file's raw path and encoding it again, so a raw '%' fails ("URLDecoder: Illegal hex
+     * characters") or, before two hex digits, names another file. Written as "%25" here, it decodes back to '%'
+     * and goes out encoded, as the service expects.
+     */
+    ShareFileClient renameSource(RelativePath path) {
+        return client.getFileClient(sharePath(path).replace("%", "%25"));
     }
 
     /** The URL of a file (no credentials), as the service names it; with an endpoint path, that path included. */

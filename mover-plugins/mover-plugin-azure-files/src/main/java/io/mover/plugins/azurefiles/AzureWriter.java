@@ -34,6 +34,8 @@ final class AzureWriter implements SinkWriter {
     private final ShareFileClient client;
     private final long size;
     private final Entry entry;
+    /** Threads inside a request for this file: {@link #abort} from another thread interrupts them, so a write waiting out throttling ends at once. */
+    private final java.util.Set<Thread> sending = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile boolean aborted;
     private volatile boolean committed;
 
@@ -92,8 +94,28 @@ final class AzureWriter implements SinkWriter {
     }
 
     private void upload(long at, byte[] chunk) {
-        sink.share.call("write a range of", path, 'w', () -> client.uploadRangeWithResponse(
-                new ShareFileUploadRangeOptions(new ByteArrayInputStream(chunk), chunk.length).setOffset(at), null, Context.NONE));
+        Thread current = Thread.currentThread();
+        sending.add(current);
+        try {
+            if (aborted) {
+                throw cancelled();
+            }
+            sink.share.call("write a range of", path, 'w', () -> client.uploadRangeWithResponse(
+                    new ShareFileUploadRangeOptions(new ByteArrayInputStream(chunk), chunk.length).setOffset(at), null, Context.NONE));
+        }
+        catch (RuntimeException e) {
+            throw aborted ? cancelled() : e;
+        }
+        finally {
+            sending.remove(current);
+            if (aborted) {
+                Thread.interrupted();   // the interrupt was abort's, not the engine's: the thread goes on to clean up
+            }
+        }
+    }
+
+    private MoverException cancelled() {
+        return new MoverException(ErrorCode.CANCELLED, "the write of " + sink.share.where(path) + " was aborted");
     }
 
     @Override
@@ -103,11 +125,16 @@ final class AzureWriter implements SinkWriter {
         }
         // one request: Rename File carries the SMB properties (last-write time, and attributes and creation time if kept)
         FileSmbProperties smb = sink.smbFor(entry);
-        sink.share.call("rename into place", path, 'w', () -> client.renameWithResponse(new ShareFileRenameOptions(sink.share.sharePath(path))
+        sink.share.call("rename into place", path, 'w', () -> sink.share.renameSource(temporary).renameWithResponse(new ShareFileRenameOptions(sink.share.sharePath(path))
                 .setReplaceIfExists(true).setIgnoreReadOnly(true).setSmbProperties(smb), null, Context.NONE));
         committed = true;
         sink.closed(temporary);
         return new Entry(path, io.mover.spi.EntryType.FILE, size, smb.getFileLastWriteTime().toInstant(), io.mover.spi.Attributes.NONE);
+    }
+
+    /** Where the bytes go until the commit (for tests). */
+    RelativePath temporary() {
+        return temporary;
     }
 
     @Override
@@ -116,6 +143,7 @@ final class AzureWriter implements SinkWriter {
             return;
         }
         aborted = true;
+        sending.forEach(Thread::interrupt);
         try {
             client.delete();
         }

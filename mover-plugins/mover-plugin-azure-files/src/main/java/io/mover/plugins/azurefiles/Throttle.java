@@ -1,10 +1,12 @@
 package io.mover.plugins.azurefiles;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 
+import com.azure.core.http.HttpHeaderName;
 import com.azure.core.http.HttpPipelineCallContext;
 import com.azure.core.http.HttpPipelineNextPolicy;
 import com.azure.core.http.HttpPipelineNextSyncPolicy;
@@ -12,35 +14,34 @@ import com.azure.core.http.HttpPipelinePosition;
 import com.azure.core.http.HttpResponse;
 import com.azure.core.http.policy.HttpPipelinePolicy;
 
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
+
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
- * Throttling control for one share, as an SDK pipeline policy on every attempt: a request-rate cap (token
- * bucket, {@code max-requests-per-second}), and adaptive concurrency (AIMD): on 503 ServerBusy or 429 the limit
- * of requests in flight halves (at most once per 100 ms, so one burst of refusals counts once), each success adds
- * 1/limit. A throttled request waits for Retry-After (or an exponential backoff) and is sent again, up to
- * {@value #ATTEMPTS} times, before the SDK's own retry policy sees the failure.
+ * Throttling control for one share, as an SDK pipeline policy on every attempt: each request waits for its turn
+ * ({@link Admission}: adaptive concurrency and the {@code max-requests-per-second} cap); a request answered 503
+ * ServerBusy or 429 lowers the concurrency, waits for Retry-After (or an exponential backoff with jitter) and is
+ * sent again, up to {@value #ATTEMPTS} times, before the SDK's own retry policy sees the failure.
+ *
+ * <p>Waiting never blocks a Reactor or HTTP client thread: the asynchronous pipeline (the SDK's ranged upload and
+ * download run on it) waits with {@link Mono#delay} and {@link Admission#admit()}, and a cancelled subscription
+ * stops the wait. The synchronous pipeline runs on the engine's thread, which an interrupt (or the writer's
+ * {@code abort}) frees at once. Counts go to the job summary through {@link #counters()}.
  */
 final class Throttle implements HttpPipelinePolicy {
     static final int ATTEMPTS = 12;
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition released = lock.newCondition();
-    private final int maxConcurrency;
-    private final int requestsPerSecond;
-    private final LongAdder throttled = new LongAdder();
+    private final Admission admission;
     private final LongAdder requests = new LongAdder();
-    private double limit;
-    private int inFlight;
-    private long lastDecrease;
-    private double tokens;
-    private long lastRefill = System.nanoTime();
+    private final LongAdder busy503 = new LongAdder();
+    private final LongAdder tooMany429 = new LongAdder();
+    private final LongAdder resent = new LongAdder();
+    private final LongAdder gaveUp = new LongAdder();
+    private final LongAdder backoffNanos = new LongAdder();
 
     Throttle(int maxConcurrency, int requestsPerSecond) {
-        this.maxConcurrency = maxConcurrency;
-        this.requestsPerSecond = requestsPerSecond;
-        this.limit = maxConcurrency;
-        this.tokens = requestsPerSecond;
+        this.admission = new Admission(maxConcurrency, requestsPerSecond);
     }
 
     @Override
@@ -48,71 +49,72 @@ final class Throttle implements HttpPipelinePolicy {
         return HttpPipelinePosition.PER_RETRY;
     }
 
-    /**
-     * The asynchronous pipeline: the share SDK's synchronous {@code uploadRange} runs on it. The first attempt waits
-     * for a permit on the caller's (engine) thread; attempts after a throttled one wait on a bounded-elastic thread.
-     */
     @Override
     public Mono<HttpResponse> process(HttpPipelineCallContext context, HttpPipelineNextPolicy next) {
-        var body = context.getHttpRequest().getBodyAsBinaryData();
-        if (body != null && !body.isReplayable()) {
-            context.getHttpRequest().setBody(body.toReplayableBinaryData());
-        }
+        replayable(context);
         return attempt(next, 1);
     }
 
     private Mono<HttpResponse> attempt(HttpPipelineNextPolicy next, int attempt) {
-        return Mono.defer(() -> {
-            acquire();
+        return admission.admit().flatMap(permit -> {
             requests.increment();
-            return next.clone().process().doFinally(signal -> release());
+            return next.clone().process().doFinally(signal -> permit.release());
         }).flatMap(response -> {
-            int status = response.getStatusCode();
-            if (status != 503 && status != 429) {
-                increase();
+            Duration wait = judge(response, attempt);
+            if (wait == null) {
                 return Mono.just(response);
             }
-            throttled.increment();
-            decrease();
-            if (attempt == ATTEMPTS) {
-                return Mono.just(response);
-            }
-            Duration wait = retryAfter(response.getHeaderValue(com.azure.core.http.HttpHeaderName.RETRY_AFTER), attempt);
-            response.close();
-            return Mono.delay(wait, Schedulers.boundedElastic()).then(attempt(next, attempt + 1));
+            long start = System.nanoTime();
+            return Mono.delay(wait).doFinally(signal -> backoffNanos.add(System.nanoTime() - start)).then(Mono.defer(() -> attempt(next, attempt + 1)));
         });
     }
 
     @Override
     public HttpResponse processSync(HttpPipelineCallContext context, HttpPipelineNextSyncPolicy next) {
-        var body = context.getHttpRequest().getBodyAsBinaryData();
-        if (body != null && !body.isReplayable()) {
-            context.getHttpRequest().setBody(body.toReplayableBinaryData());
-        }
+        replayable(context);
         for (int attempt = 1; ; attempt++) {
-            acquire();
+            Admission.Permit permit = admission.await();
             HttpResponse response;
             try {
                 requests.increment();
                 response = next.clone().processSync();
             }
             finally {
-                release();
+                permit.release();
             }
-            int status = response.getStatusCode();
-            if (status != 503 && status != 429) {
-                increase();
+            Duration wait = judge(response, attempt);
+            if (wait == null) {
                 return response;
             }
-            throttled.increment();
-            decrease();
-            if (attempt == ATTEMPTS) {
-                return response;
-            }
-            Duration wait = retryAfter(response.getHeaderValue(com.azure.core.http.HttpHeaderName.RETRY_AFTER), attempt);
-            response.close();
             sleep(wait);
         }
+    }
+
+    /** A body sent more than once must be replayable. */
+    private static void replayable(HttpPipelineCallContext context) {
+        var body = context.getHttpRequest().getBodyAsBinaryData();
+        if (body != null && !body.isReplayable()) {
+            context.getHttpRequest().setBody(body.toReplayableBinaryData());
+        }
+    }
+
+    /** Null when {@code response} is the answer; else how long to wait before sending again (the response is closed). */
+    private Duration judge(HttpResponse response, int attempt) {
+        int status = response.getStatusCode();
+        if (status != 503 && status != 429) {
+            admission.succeeded();
+            return null;
+        }
+        (status == 503 ? busy503 : tooMany429).increment();
+        admission.throttled();
+        if (attempt == ATTEMPTS) {
+            gaveUp.increment();
+            return null;
+        }
+        resent.increment();
+        Duration wait = retryAfter(response.getHeaderValue(HttpHeaderName.RETRY_AFTER), attempt);
+        response.close();
+        return wait;
     }
 
     static Duration retryAfter(String header, int attempt) {
@@ -120,90 +122,25 @@ final class Throttle implements HttpPipelinePolicy {
             return Duration.ofSeconds(Long.parseLong(header));
         }
         long base = Math.min(8000, 50L << Math.min(attempt, 8));
-        return Duration.ofMillis(base / 2 + (long) (Math.random() * base / 2));
+        return Duration.ofMillis(base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1));
     }
 
-    private void acquire() {
-        lock.lock();
-        try {
-            while (inFlight >= Math.max(1, (int) limit)) {
-                released.awaitUninterruptibly();
-            }
-            inFlight++;
-        }
-        finally {
-            lock.unlock();
-        }
-        if (requestsPerSecond > 0) {
-            takeToken();
-        }
-    }
-
-    private void takeToken() {
-        while (true) {
-            long waitNanos;
-            synchronized (this) {
-                long now = System.nanoTime();
-                tokens = Math.min(requestsPerSecond, tokens + (now - lastRefill) * requestsPerSecond / 1e9);
-                lastRefill = now;
-                if (tokens >= 1) {
-                    tokens -= 1;
-                    return;
-                }
-                waitNanos = (long) ((1 - tokens) * 1e9 / requestsPerSecond);
-            }
-            java.util.concurrent.locks.LockSupport.parkNanos(waitNanos);
-        }
-    }
-
-    private void release() {
-        lock.lock();
-        try {
-            inFlight--;
-            released.signalAll();
-        }
-        finally {
-            lock.unlock();
-        }
-    }
-
-    private void increase() {
-        lock.lock();
-        try {
-            limit = Math.min(maxConcurrency, limit + 1 / limit);
-            released.signalAll();
-        }
-        finally {
-            lock.unlock();
-        }
-    }
-
-    private void decrease() {
-        lock.lock();
-        try {
-            long now = System.nanoTime();
-            if (now - lastDecrease > 100_000_000L) {
-                limit = Math.max(1, limit / 2);
-                lastDecrease = now;
-            }
-        }
-        finally {
-            lock.unlock();
-        }
-    }
-
-    private static void sleep(Duration wait) {
+    private void sleep(Duration wait) {
+        long start = System.nanoTime();
         try {
             Thread.sleep(wait);
         }
         catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new io.mover.spi.MoverException(io.mover.spi.ErrorCode.CANCELLED, "interrupted while waiting out Azure Files throttling");
+            throw new MoverException(ErrorCode.CANCELLED, "interrupted while waiting out Azure Files throttling");
+        }
+        finally {
+            backoffNanos.add(System.nanoTime() - start);
         }
     }
 
     long throttledCount() {
-        return throttled.sum();
+        return busy503.sum() + tooMany429.sum();
     }
 
     long requestCount() {
@@ -211,12 +148,23 @@ final class Throttle implements HttpPipelinePolicy {
     }
 
     int currentLimit() {
-        lock.lock();
-        try {
-            return (int) limit;
-        }
-        finally {
-            lock.unlock();
-        }
+        return admission.currentLimit();
+    }
+
+    Admission admission() {
+        return admission;
+    }
+
+    /** What this share's throttling did so far, cumulative; the names are the plugin's {@code PluginCounters} names. */
+    Map<String, Long> counters() {
+        Map<String, Long> counters = new LinkedHashMap<>();
+        counters.put("azure-files.requests", requests.sum());
+        counters.put("azure-files.throttled-503", busy503.sum());
+        counters.put("azure-files.throttled-429", tooMany429.sum());
+        counters.put("azure-files.throttle-retries", resent.sum());
+        counters.put("azure-files.throttle-gave-up", gaveUp.sum());
+        counters.put("azure-files.throttle-wait-ms", backoffNanos.sum() / 1_000_000);
+        counters.put("azure-files.rate-cap-wait-ms", admission.rateWaitNanos() / 1_000_000);
+        return counters;
     }
 }

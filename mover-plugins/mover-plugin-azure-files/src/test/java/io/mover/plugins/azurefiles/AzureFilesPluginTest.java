@@ -98,8 +98,10 @@ final class AzureFilesPluginTest {
                 assertThat(entry.lastModified()).isEqualTo(MTIME);
                 assertThat(entry.attributes().extended()).containsKeys(AzureShare.ETAG, AzureShare.ATTRIBUTES, AzureShare.PERMISSION_KEY);
             });
-            assertThat(service.counts()).containsOnlyKeys("all", "GET restype=directory comp=list");
-            assertThat(service.count("all")).isEqualTo(4);
+            // one listing per directory, and one Get Permission for the one permission key the three directories share
+            assertThat(service.counts()).containsOnlyKeys("all", "GET restype=directory comp=list", "GET restype=share comp=filepermission");
+            assertThat(service.count("GET restype=share comp=filepermission")).isEqualTo(1);
+            assertThat(service.count("all")).isEqualTo(5);
         }
     }
 
@@ -170,5 +172,60 @@ final class AzureFilesPluginTest {
             service.faults().operationsPerSecond = 0;
             service.faults().retryAfterSeconds = -1;
         }
+    }
+
+    @Test
+    void reservedCharactersInPathsRenameFromBesideTheTarget() throws Exception {
+        FileServiceDouble service = TestService.get().share(TestService.ACCOUNT, "percent").share(TestService.OTHER, "percentcopy");
+        String[] paths = {"100%/f%.txt", "a%41b/c%2Fd %25/x+y#z;1.txt", "plain/%%.bin"};
+        try (AzureFilesSink sink = TestService.sink(TestService.ACCOUNT, "percent", Map.of(), context())) {
+            for (String path : paths) {
+                RelativePath target = RelativePath.of(path);
+                sink.mkdirs(target.parent());
+                byte[] bytes = path.getBytes();
+                AzureWriter writer = (AzureWriter) sink.create(target, bytes.length, new Entry(target, io.mover.spi.EntryType.FILE, bytes.length, MTIME,
+                        io.mover.spi.Attributes.NONE));
+                assertThat(writer.temporary().parent()).as("the temporary sits beside " + path).isEqualTo(target.parent());
+                writer.write(0, ByteBuffer.wrap(bytes));
+                writer.commit();
+                assertThat(service.read(TestService.ACCOUNT, "percent", path)).isEqualTo(bytes);
+            }
+        }
+        try (AzureFilesSource source = TestService.source(TestService.ACCOUNT, "percent", Map.of(), context());
+                AzureFilesSink target = TestService.sink(TestService.OTHER, "percentcopy", Map.of(), context())) {
+            for (String path : paths) {
+                target.mkdirs(RelativePath.of(path).parent());
+                assertThat(target.copyFrom(source, source.stat(RelativePath.of(path)).orElseThrow(), RelativePath.of(path))).isPresent();
+                assertThat(service.read(TestService.OTHER, "percentcopy", path)).isEqualTo(path.getBytes());
+            }
+        }
+        assertThat(service.names(TestService.ACCOUNT, "percent", "")).noneMatch(name -> name.contains(".partial."));
+        assertThat(service.names(TestService.OTHER, "percentcopy", "")).noneMatch(name -> name.contains(".partial."));
+    }
+
+    @Test
+    void directoriesKeepTheirSmbInfoAndPermissionShareToShareWhenAsked() {
+        String sddl = "O:BAG:SYD:(A;;FA;;;BA)(A;OICI;0x1200a9;;;AU)";
+        Instant created = Instant.parse("2020-01-02T03:04:05.1234567Z");
+        FileServiceDouble service = TestService.get().share(TestService.ACCOUNT, "dirsfrom").share(TestService.OTHER, "dirsinto")
+                .share(TestService.OTHER, "dirsplain");
+        service.mkdir(TestService.ACCOUNT, "dirsfrom", "secret/inner", MTIME);
+        service.smb(TestService.ACCOUNT, "dirsfrom", "secret", "Hidden", created, sddl);
+        try (AzureFilesSource source = TestService.source(TestService.ACCOUNT, "dirsfrom", Map.of(), context());
+                AzureFilesSink keeping = TestService.sink(TestService.OTHER, "dirsinto", Map.of("preserve-smb-info", "true", "preserve-permissions", "true"), context());
+                AzureFilesSink plain = TestService.sink(TestService.OTHER, "dirsplain", Map.of(), context())) {
+            Entry secret = source.list(RelativePath.ROOT).filter(Entry::isDirectory).findFirst().orElseThrow();
+            assertThat(secret.attributes().extended()).containsEntry(Permissions.PERMISSION, sddl);
+            for (AzureFilesSink sink : List.of(keeping, plain)) {
+                sink.mkdirs(RelativePath.of("secret/inner"));
+                sink.setAttributes(RelativePath.of("secret"), secret);
+            }
+        }
+        Map<String, String> kept = service.smb(TestService.OTHER, "dirsinto", "secret");
+        assertThat(kept).containsEntry("permission", sddl).containsEntry("attributes", "Hidden | Directory")
+                .containsEntry("creationTime", created.toString()).containsEntry("lastWriteTime", MTIME.toString());
+        Map<String, String> plain = service.smb(TestService.OTHER, "dirsplain", "secret");
+        assertThat(plain.get("permission")).isNotEqualTo(sddl);
+        assertThat(plain).containsEntry("attributes", "Directory").containsEntry("lastWriteTime", MTIME.toString());
     }
 }

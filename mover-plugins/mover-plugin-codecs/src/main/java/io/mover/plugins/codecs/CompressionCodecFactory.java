@@ -13,7 +13,8 @@ import static java.util.Objects.requireNonNull;
  */
 public final class CompressionCodecFactory implements CodecFactory {
     private final CodecFamily family;
-    private final boolean useNative;
+    /** Null until first needed for {@link #best}: loading the native libraries cost a job without codecs 0.1 s of start-up. */
+    private volatile Boolean useNative;
 
     CompressionCodecFactory(CodecFamily family, boolean useNative) {
         this.family = requireNonNull(family, "family is null");
@@ -23,9 +24,23 @@ public final class CompressionCodecFactory implements CodecFactory {
         this.useNative = useNative;
     }
 
-    /** The native implementation when its library loads here, the pure-Java one otherwise. */
+    private CompressionCodecFactory(CodecFamily family) {
+        this.family = requireNonNull(family, "family is null");
+    }
+
+    /** The native implementation when its library loads here, the pure-Java one otherwise (decided at first use). */
     static CompressionCodecFactory best(CodecFamily family) {
-        return new CompressionCodecFactory(family, family.nativeAvailable());
+        return new CompressionCodecFactory(family);
+    }
+
+    private boolean useNative() {
+        Boolean chosen = useNative;
+        if (chosen == null) {
+            // racing first uses ask the same question and get the same answer
+            chosen = family.nativeAvailable();
+            useNative = chosen;
+        }
+        return chosen;
     }
 
     @Override
@@ -40,7 +55,7 @@ public final class CompressionCodecFactory implements CodecFactory {
 
     @Override
     public String description() {
-        if (family == CodecFamily.ZSTD && !useNative) {
+        if (family == CodecFamily.ZSTD && !useNative()) {
             return family.description() + " (pure Java: compresses at level 3 whatever the level)";
         }
         return family.description();
@@ -68,7 +83,7 @@ public final class CompressionCodecFactory implements CodecFactory {
 
     @Override
     public String implementation() {
-        return useNative ? "native" : "java";
+        return useNative() ? "native" : "java";
     }
 
     @Override
@@ -77,10 +92,11 @@ public final class CompressionCodecFactory implements CodecFactory {
             throw new MoverException(ErrorCode.INVALID_ARGUMENT,
                     "codec " + name() + " level " + level + " is out of range: use " + minLevel() + " to " + maxLevel());
         }
+        boolean nativeCode = useNative();
         if (family == CodecFamily.GZIP) {
-            return new GzipCodec(family.newCompressor(level, useNative), family.newDecompressor(useNative));
+            return new GzipCodec(family.newCompressor(level, nativeCode), family.newDecompressor(nativeCode));
         }
-        return new BlockCompressionCodec(family, family.newCompressor(level, useNative), family.newDecompressor(useNative));
+        return new BlockCompressionCodec(family, family.newCompressor(level, nativeCode), family.newDecompressor(nativeCode));
     }
 
     @Override

@@ -14,18 +14,22 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 import io.mover.spi.EndpointInfo;
+import io.mover.spi.FreeSpace;
 import io.mover.spi.Entry;
 import io.mover.spi.EntryType;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.HardLinks;
 import io.mover.spi.MoverException;
 import io.mover.spi.RelativePath;
+import io.mover.spi.ResumableSink;
+import io.mover.spi.ResumableWriter;
 import io.mover.spi.ServerSideCopy;
 import io.mover.spi.Sink;
 import io.mover.spi.Source;
@@ -39,7 +43,9 @@ import static java.util.Objects.requireNonNull;
  * ({@link LocalTemporaries}) and renamed into place atomically at commit, so a reader
  * never sees a partial file and a crash leaves only temporaries that the next run of the job removes.
  */
-final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy {
+final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy, ResumableSink, FreeSpace {
+    /** How long a resumable partial (with its journal) survives the sweep of stale temporaries after its last write. */
+    private static final java.time.Duration KEEP_PARTIALS = java.time.Duration.ofHours(24);
     private final Path root;
     private final LocalConfinement confinement;
     private final String jobKey;
@@ -57,6 +63,24 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy 
     @Override
     public EndpointInfo info() {
         return LocalFiles.INFO;
+    }
+
+    /** The usable space of the file system holding {@code directory}, or its nearest existing folder (statfs). */
+    @Override
+    public OptionalLong usableSpace(RelativePath directory) {
+        Path existing = confinement.inside(directory);
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return OptionalLong.empty();
+        }
+        try {
+            return OptionalLong.of(Files.getFileStore(existing).getUsableSpace());
+        }
+        catch (IOException e) {
+            throw IoErrors.map(e, "read the free space of", existing);
+        }
     }
 
     @Override
@@ -134,12 +158,28 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy 
 
     @Override
     public SinkWriter create(RelativePath path, long size, Entry entry) {
+        Path target = target(path);
+        return newWriter(path, target, target.resolveSibling(LocalTemporaries.name(jobKey, path.name())), entry);
+    }
+
+    private Path target(RelativePath path) {
         if (path.isRoot()) {
             throw new MoverException(ErrorCode.INVALID_PATH, "cannot write a file at the destination root; name a directory as destination");
         }
         refuseReserved(path);
-        Path target = confinement.inside(path);
-        Path temporary = target.resolveSibling(LocalTemporaries.name(jobKey, path.name()));
+        return confinement.inside(path);
+    }
+
+    /** See {@link LocalPartials#resume}. */
+    @Override
+    public ResumableWriter resume(RelativePath path, long size, Entry entry, String key) {
+        Path target = target(path);
+        Path temporary = target.resolveSibling(LocalTemporaries.resumableName(jobKey, key, path.name()));
+        return LocalPartials.resume(temporary, size, open, () -> newWriter(path, target, temporary, entry),
+                channel -> new LocalSinkWriter(path, target, temporary, channel, entry, fsync, false, open));
+    }
+
+    private LocalSinkWriter newWriter(RelativePath path, Path target, Path temporary, Entry entry) {
         try {
             OptionalInt mode = LocalFiles.POSIX ? entry.attributes().posixMode() : OptionalInt.empty();
             // created with the source's mode: when the umask leaves it whole, commit needs no chmod
@@ -244,7 +284,7 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy 
         int removed = 0;
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir, file -> file.getFileName().toString().startsWith(prefix) && LocalTemporaries.isTemporary(file.getFileName().toString()))) {
             for (Path file : stream) {
-                if (!open.contains(file) && Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(file)) {
+                if (!open.contains(file) && !LocalPartials.kept(file, open, KEEP_PARTIALS) && Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(file)) {
                     removed++;
                 }
             }

@@ -122,6 +122,22 @@ final class LocalSinkWriter implements SinkWriter {
         }
     }
 
+    /** Closes the temporary and leaves it in place, for a {@link LocalResumableWriter} to continue later. */
+    void suspend() {
+        if (!finished.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            channel.close();
+        }
+        catch (IOException e) {
+            // what was written is in the file; the next resume checks every block anyway
+        }
+        finally {
+            open.remove(temporary);
+        }
+    }
+
     @Override
     public void abort() {
         if (!finished.compareAndSet(false, true)) {

@@ -29,6 +29,20 @@ final class LocalTemporaries {
         return PREFIX + jobKey + "." + HexFormat.of().formatHex(random) + "." + truncate(name);
     }
 
+    /**
+     * The temporary of a resumable file: the same shape, its 12 hex digits taken from {@code key}, so that
+     * the next writer of the key finds it.
+     */
+    static String resumableName(String jobKey, String key, String name) {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
+            return PREFIX + jobKey + "." + HexFormat.of().formatHex(digest, 0, 6) + "." + truncate(name);
+        }
+        catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK has no SHA-256", e);
+        }
+    }
+
     /** The final name cut to a bounded number of UTF-8 bytes, on a character boundary. */
     private static String truncate(String name) {
         if (name.getBytes(StandardCharsets.UTF_8).length <= MAX_NAME_BYTES_IN_TEMP) {

@@ -51,8 +51,14 @@ public record NfsOptions(int connections, int rpcsInFlight, int readSize, int wr
     static final ConfigKey RECONNECT_TIMEOUT = ConfigKey.optional("reconnect-timeout", ConfigType.DURATION, "60s",
             "How long mover keeps reconnecting to a server that went away (a restart) before the files in flight fail.");
 
+    static final ConfigKey FOLLOW_SYMLINKS = ConfigKey.optional("follow-symlinks", ConfigType.BOOLEAN, "false",
+            "A source lists what symbolic links lead to (resolved inside the export) instead of the links; set by --follow-symlinks.");
+
     static final ConfigSpec SPEC = ConfigSpec.of(CONNECTIONS, RPCS_IN_FLIGHT, READ_SIZE, WRITE_SIZE, UID, GID, READ_AHEAD, MOUNT_PORT,
             TIMEOUT, RECONNECT_TIMEOUT);
+    /** A source's options: the common ones and {@code follow-symlinks}. */
+    static final ConfigSpec SOURCE_SPEC = ConfigSpec.of(CONNECTIONS, RPCS_IN_FLIGHT, READ_SIZE, WRITE_SIZE, UID, GID, READ_AHEAD, MOUNT_PORT,
+            TIMEOUT, RECONNECT_TIMEOUT, FOLLOW_SYMLINKS);
 
     static NfsOptions from(PluginConfig config) {
         return new NfsOptions(

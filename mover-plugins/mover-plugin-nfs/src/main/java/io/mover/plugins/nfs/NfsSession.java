@@ -81,12 +81,17 @@ final class NfsSession implements AutoCloseable {
                                 " knows no MOUNT v3 service over TCP; give its port with the mount-port option");
                     }
                 }
-                if (root == null) {
-                    try (RpcClient mountd = new RpcClient(resolve(host, mountPort), RpcProgram.MOUNT, auth, setup, group, PooledByteBufAllocator.DEFAULT)) {
-                        export = Exports.longestPrefix(Exports.list(mountd), location.path()).orElseThrow(() -> new MoverException(ErrorCode.NOT_FOUND,
-                                "cannot mount " + location.describe() + ": " + host + " exports no folder above " + location.path() +
-                                        "; check the export name"));
-                        root = Mount.mount(mountd, export);
+                try (RpcClient mountd = new RpcClient(resolve(host, mountPort), RpcProgram.MOUNT, auth, setup, group, PooledByteBufAllocator.DEFAULT)) {
+                    String exported = Exports.longestPrefix(Exports.list(mountd), location.path()).orElseThrow(() -> new MoverException(ErrorCode.NOT_FOUND,
+                            "cannot mount " + location.describe() + ": " + host + " exports no folder above " + location.path() +
+                                    "; check the export name"));
+                    FileHandle mounted = Mount.mount(mountd, exported);
+                    if (root == null) {
+                        export = exported;
+                        root = mounted;
+                    }
+                    else {
+                        sameVolume(location, location.servers().getFirst().getHostString(), export, root, host, exported, mounted);
                     }
                 }
                 RpcClient rpc = new RpcClient(resolve(host, nfsPort), RpcProgram.NFS, auth, data, group, PooledByteBufAllocator.DEFAULT);
@@ -106,6 +111,20 @@ final class NfsSession implements AutoCloseable {
                 throw new MoverException(mover.code(), "cannot mount " + location.describe() + ": " + mover.getMessage(), mover);
             }
             throw e;
+        }
+    }
+
+    /**
+     * Striping needs one volume behind every address: calls go to any address with handles another gave. Two
+     * addresses that mount the path as different exports, or give different root handles (another volume, another
+     * server's copy), are refused before anything moves. Different volumes are different trees: one job each.
+     */
+    static void sameVolume(NfsLocation location, String firstHost, String firstExport, FileHandle firstRoot, String host, String export,
+            FileHandle root) {
+        if (!firstExport.equals(export) || !firstRoot.equals(root)) {
+            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "cannot stripe " + location.describe() + ": " + host + " serves " + export
+                    + " as another volume than " + firstHost + " serves " + firstExport + " (a different root handle); the addresses of one location "
+                    + "must reach the same volume, so run one job per volume (jobs run in parallel)");
         }
     }
 
@@ -156,6 +175,23 @@ final class NfsSession implements AutoCloseable {
 
     String name() {
         return name;
+    }
+
+    /**
+     * What the RPC layer did over this session, for the job summary ({@code PluginCounters}): calls retransmitted,
+     * and connections made again after one ended.
+     */
+    java.util.Map<String, Long> counters() {
+        long retransmissions = 0;
+        long reconnects = 0;
+        for (NfsClient client : clients) {
+            retransmissions += client.rpc().retransmissions();
+            reconnects += client.rpc().reconnects();
+        }
+        java.util.Map<String, Long> counters = new java.util.LinkedHashMap<>();
+        counters.put("nfs.retransmissions", retransmissions);
+        counters.put("nfs.reconnects", reconnects);
+        return counters;
     }
 
     @Override

@@ -4,16 +4,20 @@ import io.mover.plugins.nfs.client.FileHandle;
 import io.mover.plugins.nfs.client.NfsClient;
 import io.mover.plugins.nfs.client.NfsStatus;
 import io.mover.spi.EndpointInfo;
+import io.mover.spi.FreeSpace;
 import io.mover.spi.Entry;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
+import io.mover.spi.PluginCounters;
 import io.mover.spi.RelativePath;
 import io.mover.spi.Sink;
 import io.mover.spi.SinkWriter;
+import io.mover.spi.SymbolicLinks;
 
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
@@ -22,7 +26,7 @@ import java.util.stream.Stream;
  * An NFS export written through temporaries renamed into place. Listings hide temporaries; the names of
  * temporaries are reserved. Thread-safe.
  */
-final class NfsSink implements Sink {
+final class NfsSink implements Sink, SymbolicLinks, PluginCounters, FreeSpace {
     private static final long COMMIT_WINDOW = 32L << 20;
     /** Unstable data kept for possible resending, across all writers: past this, writers COMMIT early (bounds direct memory). */
     private static final long UNSTABLE_CAP = 256L << 20;
@@ -31,9 +35,10 @@ final class NfsSink implements Sink {
     private final String jobKey;
     private final Set<String> openTemporaries = ConcurrentHashMap.newKeySet();
     private final java.util.concurrent.atomic.AtomicLong unstableBytes = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.LongAdder resentWrites = new java.util.concurrent.atomic.LongAdder();
 
     NfsSink(NfsSession session, String jobKey) {
-        this.tree = new NfsTree(session);
+        this.tree = new NfsTree(session, false);
         this.jobKey = jobKey;
         tree.root(true);
     }
@@ -41,6 +46,13 @@ final class NfsSink implements Sink {
     @Override
     public EndpointInfo info() {
         return NfsSource.INFO;
+    }
+
+    /** FSSTAT's bytes available to this user (abytes, RFC 1813 §3.3.18) on the file system of {@code directory}, or of the folder. */
+    @Override
+    public OptionalLong usableSpace(RelativePath directory) {
+        FileHandle handle = tree.directory(directory).orElseGet(() -> tree.root(true));
+        return OptionalLong.of(tree.client().fsstat(handle, "FSSTAT of " + tree.describe(directory)).availableBytes());
     }
 
     @Override
@@ -53,8 +65,7 @@ final class NfsSink implements Sink {
 
     @Override
     public Stream<Entry> list(RelativePath directory) {
-        return tree.list(directory).stream().filter(item -> !NfsTemporaries.isTemporary(item.name()))
-                .map(item -> NfsTree.entry(directory.resolve(item.name()), item.attributes()));
+        return tree.entries(directory, NfsTemporaries::isTemporary).stream();
     }
 
     @Override
@@ -95,12 +106,65 @@ final class NfsSink implements Sink {
         return new NfsSinkWriter(this, tree, directory, created.handle(), temporary, path, entry, COMMIT_WINDOW);
     }
 
+    /**
+     * SYMLINK under a temporary name beside the link, then RENAME over it: an existing file or link of that name is
+     * replaced at once, as a file's commit does. The target is stored as it is and never followed.
+     */
+    @Override
+    public void createSymbolicLink(RelativePath path, String target) {
+        refuseReserved(path);
+        if (path.isRoot()) {
+            throw new MoverException(ErrorCode.INVALID_PATH, "cannot make the destination root itself a link");
+        }
+        FileHandle directory = tree.directory(path.parent()).orElseThrow(() -> new MoverException(ErrorCode.NOT_FOUND,
+                "cannot create the link " + tree.describe(path) + ": its folder does not exist"));
+        String temporary = NfsTemporaries.name(jobKey);
+        String what = tree.describe(path);
+        openTemporaries.add(temporary);
+        try {
+            tree.client().symlink(directory, temporary, target, "create the link " + what);
+            int status = tree.client().rename(directory, temporary, directory, path.name());
+            if (status == NfsStatus.NOENT && isLinkTo(directory, path, target)) {
+                status = NfsStatus.OK;   // a retransmitted RENAME whose first send succeeded
+            }
+            if (status == NfsStatus.ISDIR || status == NfsStatus.EXIST || status == NfsStatus.NOTEMPTY) {
+                throw new MoverException(ErrorCode.ALREADY_EXISTS, what + " is a directory; the link cannot replace it");
+            }
+            NfsStatus.check(status, "rename into place the link " + what);
+        }
+        catch (MoverException e) {
+            tree.client().remove(directory, temporary, false);
+            throw e;
+        }
+        finally {
+            openTemporaries.remove(temporary);
+        }
+    }
+
+    private boolean isLinkTo(FileHandle directory, RelativePath path, String target) {
+        Optional<NfsClient.Lookup> landed = tree.client().lookup(directory, path.name(), "lookup " + tree.describe(path));
+        return landed.isPresent() && landed.get().attributes().type() == io.mover.plugins.nfs.client.Fattr.SYMLINK
+                && tree.client().readlink(landed.get().handle(), "read the link " + tree.describe(path)).equals(target);
+    }
+
     void unstable(long delta) {
         unstableBytes.addAndGet(delta);
     }
 
     boolean overUnstableCap() {
         return unstableBytes.get() > UNSTABLE_CAP;
+    }
+
+    void resent() {
+        resentWrites.increment();
+    }
+
+    @Override
+    public java.util.Map<String, Long> counters() {
+        // plus unstable WRITEs sent again because a COMMIT's verifier showed the server had restarted
+        java.util.Map<String, Long> counters = tree.session().counters();
+        counters.put("nfs.resent-unstable-writes", resentWrites.sum());
+        return counters;
     }
 
     void closed(NfsSinkWriter writer) {

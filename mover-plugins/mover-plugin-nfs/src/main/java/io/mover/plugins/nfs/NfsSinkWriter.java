@@ -113,6 +113,7 @@ final class NfsSinkWriter implements SinkWriter {
                     NfsClient.WriteResult result = results.get(i);
                     if (result.committed() == NfsClient.UNSTABLE && result.verifier() != verifier) {
                         resent.incrementAndGet();
+                        sink.resent();
                         lost.add(resend(batch.get(i).offset(), batch.get(i).data().retainedDuplicate()));
                     }
                 }

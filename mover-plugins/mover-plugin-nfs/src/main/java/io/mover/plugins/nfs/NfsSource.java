@@ -5,6 +5,7 @@ import io.mover.spi.EndpointInfo;
 import io.mover.spi.Entry;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
+import io.mover.spi.PluginCounters;
 import io.mover.spi.RelativePath;
 import io.mover.spi.Source;
 import io.mover.spi.SourceReader;
@@ -15,14 +16,14 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /** An NFS export read through READDIRPLUS listings and pipelined READs with read-ahead. Thread-safe. */
-final class NfsSource implements Source {
+final class NfsSource implements Source, PluginCounters {
     static final EndpointInfo INFO = new EndpointInfo(Duration.ofNanos(1), Set.of(), true, true, true);
 
     private final NfsTree tree;
     private final NfsOptions options;
 
-    NfsSource(NfsSession session, NfsOptions options) {
-        this.tree = new NfsTree(session);
+    NfsSource(NfsSession session, NfsOptions options, boolean followLinks) {
+        this.tree = new NfsTree(session, followLinks);
         this.options = options;
         tree.root(false);
     }
@@ -39,7 +40,7 @@ final class NfsSource implements Source {
 
     @Override
     public Stream<Entry> list(RelativePath directory) {
-        return tree.list(directory).stream().map(item -> NfsTree.entry(directory.resolve(item.name()), item.attributes()));
+        return tree.entries(directory, name -> false).stream();
     }
 
     @Override
@@ -50,6 +51,11 @@ final class NfsSource implements Source {
         }
         return new NfsSourceReader(tree, found.handle(), found.attributes().size(), tree.session().readSize(),
                 (int) Math.min(64, options.readAhead() / tree.session().readSize()), tree.describe(path));
+    }
+
+    @Override
+    public java.util.Map<String, Long> counters() {
+        return tree.session().counters();
     }
 
     @Override

@@ -21,7 +21,7 @@ public final class NfsSourceFactory implements SourceFactory {
 
     @Override
     public ConfigSpec configSpec() {
-        return NfsOptions.SPEC;
+        return NfsOptions.SOURCE_SPEC;
     }
 
     @Override
@@ -29,7 +29,7 @@ public final class NfsSourceFactory implements SourceFactory {
         NfsOptions options = NfsOptions.from(config);
         NfsSession session = NfsSession.open(NfsLocation.parse(uri), options);
         try {
-            return new NfsSource(session, options);
+            return new NfsSource(session, options, config.bool(NfsOptions.FOLLOW_SYMLINKS.name()).orElse(false));
         }
         catch (RuntimeException e) {
             session.close();

@@ -28,10 +28,13 @@ final class NfsTree {
 
     private final NfsSession session;
     private final Map<RelativePath, FileHandle> directories = new ConcurrentHashMap<>();
+    /** Present when symbolic links are followed (a source with {@code follow-symlinks}). */
+    private final Optional<NfsLinks> links;
     private volatile FileHandle root;
 
-    NfsTree(NfsSession session) {
+    NfsTree(NfsSession session, boolean followLinks) {
         this.session = requireNonNull(session, "session is null");
+        this.links = followLinks ? Optional.of(new NfsLinks(this)) : Optional.empty();
     }
 
     NfsSession session() {
@@ -93,7 +96,11 @@ final class NfsTree {
         if (parent.isEmpty()) {
             return Optional.empty();
         }
-        return lookupFresh(parent.get(), path);
+        Optional<NfsClient.Lookup> found = lookupFresh(parent.get(), path);
+        if (found.isPresent() && links.isPresent() && found.get().attributes().type() == Fattr.SYMLINK) {
+            return links.get().target(path, found.get());
+        }
+        return found;
     }
 
     private Optional<NfsClient.Lookup> lookupFresh(FileHandle parent, RelativePath path) {
@@ -120,6 +127,9 @@ final class NfsTree {
             return Optional.empty();
         }
         Optional<NfsClient.Lookup> found = lookupFresh(parent.get(), path);
+        if (found.isPresent() && links.isPresent() && found.get().attributes().type() == Fattr.SYMLINK) {
+            found = links.get().target(path, found.get());
+        }
         if (found.isEmpty()) {
             return Optional.empty();
         }
@@ -149,7 +159,7 @@ final class NfsTree {
     /** The entry at {@code path}, or empty when it (or a folder above it) does not exist. */
     Optional<Entry> stat(RelativePath path) {
         try {
-            return resolve(path).map(found -> entry(path, found.attributes()));
+            return resolve(path).map(found -> entry(path, found));
         }
         catch (MoverException e) {
             if (e.code() == ErrorCode.NOT_A_DIRECTORY) {
@@ -193,6 +203,40 @@ final class NfsTree {
         }
     }
 
+    /**
+     * The entries of a directory with handles' attributes: a symbolic link as a link with its target (READLINK), or,
+     * followed, as what it leads to ({@link NfsLinks}).
+     */
+    List<Entry> entries(RelativePath directory, java.util.function.Predicate<String> hide) {
+        List<Entry> entries = new java.util.ArrayList<>();
+        for (NfsClient.DirEntry item : list(directory)) {
+            if (hide.test(item.name())) {
+                continue;
+            }
+            RelativePath path = directory.resolve(item.name());
+            NfsClient.Lookup found = new NfsClient.Lookup(item.handle(), item.attributes());
+            if (item.attributes().type() == Fattr.SYMLINK && links.isPresent()) {
+                links.get().follow(path, found).ifPresent(entries::add);
+            }
+            else {
+                entries.add(entry(path, found));
+            }
+        }
+        return entries;
+    }
+
+    /** The entry of what {@code found} is; a symbolic link with its target (one READLINK). */
+    Entry entry(RelativePath path, NfsClient.Lookup found) {
+        if (found.attributes().type() == Fattr.SYMLINK) {
+            return link(path, found.attributes(), client().readlink(found.handle(), "read the link " + describe(path)));
+        }
+        return entry(path, found.attributes());
+    }
+
+    static Entry link(RelativePath path, Fattr attributes, String target) {
+        return new Entry(path, EntryType.SYMLINK, 0, attributes.mtime(), Attributes.ofMode(attributes.mode()).withSymlinkTarget(target));
+    }
+
     String describe(RelativePath path) {
         return session.name() + (path.isRoot() ? "" : "/" + path);
     }
@@ -201,7 +245,8 @@ final class NfsTree {
         EntryType type = switch (attributes.type()) {
             case Fattr.REGULAR -> EntryType.FILE;
             case Fattr.DIRECTORY -> EntryType.DIRECTORY;
-            default -> EntryType.OTHER; // symlinks are not followed nor copied: READLINK is not implemented (yet)
+            case Fattr.SYMLINK -> EntryType.SYMLINK;   // its target needs a READLINK: see entry(path, Lookup)
+            default -> EntryType.OTHER;
         };
         long size = type == EntryType.FILE ? attributes.size() : 0;
         return new Entry(path, type, size, attributes.mtime(), Attributes.ofMode(attributes.mode()));

@@ -142,6 +142,6 @@ public final class Ganesha {
         for (int i = 0; i + 1 < extra.length; i += 2) {
             raw.put(extra[i], extra[i + 1]);
         }
-        return NfsOptions.SPEC.parse(raw);
+        return NfsOptions.SOURCE_SPEC.parse(raw);
     }
 }

@@ -74,6 +74,8 @@ class NfsErrorsTest {
         try {
             small = Ganesha.start(tiny);
             try (Sink sink = new NfsSinkFactory().create(small.uri(""), small.config("write-size", "256k"), context())) {
+                // FSSTAT tells what is free before anything is written (mover bench refuses then)
+                assertThat(((io.mover.spi.FreeSpace) sink).usableSpace(RelativePath.ROOT).orElseThrow()).isBetween(1L << 20, 2L << 20);
                 SinkWriter writer = sink.create(RelativePath.of("big.bin"), 8 << 20, file("big.bin", 8 << 20));
                 assertThatThrownBy(() -> {
                     for (int i = 0; i < 8; i++) {
@@ -94,6 +96,16 @@ class NfsErrorsTest {
                 small.deleteFiles();
             }
             new ProcessBuilder("umount", tiny.toString()).start().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void theExportSaysItsFreeSpace(Ganesha ganesha) throws Exception {
+        ganesha.folder("space");
+        try (Sink sink = new NfsSinkFactory().create(ganesha.uri("space"), ganesha.config(), context())) {
+            assertThat(sink).isInstanceOf(io.mover.spi.FreeSpace.class);
+            long free = ((io.mover.spi.FreeSpace) sink).usableSpace(RelativePath.of("not/yet")).orElseThrow();
+            assertThat(free).isPositive();
         }
     }
 

@@ -45,6 +45,10 @@ class NfsRestartTest {
             writer.write(3 << 20, ByteBuffer.wrap(data, 3 << 20, 3 << 20));
             writer.commit();
             assertThat(writer.resentWrites()).as("WRITEs sent again after the verifier changed").isPositive();
+            assertThat(((io.mover.spi.PluginCounters) sink).counters()).as("what the job summary reports")
+                    .containsEntry("nfs.resent-unstable-writes", writer.resentWrites())
+                    .hasEntrySatisfying("nfs.reconnects", reconnects -> assertThat(reconnects).isPositive())
+                    .containsKey("nfs.retransmissions");
         }
         Path stored = ganesha.export().resolve("restart/f.bin");
         assertThat(Files.readAllBytes(stored)).isEqualTo(data);

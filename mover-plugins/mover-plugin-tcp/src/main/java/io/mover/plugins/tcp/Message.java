@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import io.mover.spi.BlockHeader;
 import io.mover.spi.Entry;
+import io.mover.spi.ResumableWriter;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCounted;
 
@@ -17,7 +18,13 @@ import static java.util.Objects.requireNonNull;
  * {@link Failure}).
  */
 sealed interface Message {
-    /** Receiver → sender, first frame on every connection. */
+    /**
+     * Receiver → sender, in plain text, the first frame of a receiver with TLS: the sender starts TLS (a
+     * TLS 1.3 client handshake) and everything after, HELLO included, runs inside it.
+     */
+    record StartTls(int version) implements Message {}
+
+    /** Receiver → sender, first frame on every connection (the first inside TLS when the receiver has TLS). */
     record Hello(int version, byte[] nonce, int maxFrame, int window, byte[] codecs) implements Message {}
 
     /**
@@ -31,9 +38,11 @@ sealed interface Message {
         static final int CASE_SENSITIVE = 1;
         static final int POSIX_MODE = 2;
         static final int MODIFICATION_TIME = 4;
+        /** The receiver answers SPACE requests (older receivers do not, and close on one). */
+        static final int FREE_SPACE = 8;
     }
 
-    /** A request on a path: STAT, LIST, MKDIRS, DELETE (flag: recursive), CLEAN (remove stale temporaries). */
+    /** A request on a path: STAT, LIST, MKDIRS, DELETE (flag: recursive), CLEAN (remove stale temporaries), SPACE (free bytes). */
     record PathRequest(int id, byte type, String path, boolean flag) implements Message {
         public PathRequest {
             requireNonNull(path, "path is null");
@@ -85,6 +94,24 @@ sealed interface Message {
         @Override
         public boolean release(int decrement) {
             return payload.release(decrement);
+        }
+    }
+
+    /**
+     * RESUME: opens {@code file} like OPEN, continuing the receiver's partial of {@code key} (the sender's
+     * identity of the source file's version) when one was left by an earlier run; answered by {@link Kept}.
+     */
+    record Resume(int id, int file, Entry entry, String key) implements Message {
+        public Resume {
+            requireNonNull(entry, "entry is null");
+            requireNonNull(key, "key is null");
+        }
+    }
+
+    /** The reply to RESUME: the blocks the receiver's partial holds already (checked against their CRC32C). */
+    record Kept(int id, List<ResumableWriter.Block> blocks) implements Message {
+        public Kept {
+            blocks = List.copyOf(blocks);
         }
     }
 

@@ -13,11 +13,15 @@ import io.mover.plugins.tcp.Message.Failure;
 import io.mover.plugins.tcp.Message.FileRequest;
 import io.mover.plugins.tcp.Message.Hello;
 import io.mover.plugins.tcp.Message.Listing;
+import io.mover.plugins.tcp.Message.Kept;
 import io.mover.plugins.tcp.Message.PathRequest;
+import io.mover.plugins.tcp.Message.Resume;
+import io.mover.plugins.tcp.Message.StartTls;
 import io.mover.plugins.tcp.Message.Welcome;
 import io.mover.spi.BlockHeader;
 import io.mover.spi.Entry;
 import io.mover.spi.MoverException;
+import io.mover.spi.ResumableWriter;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
@@ -47,6 +51,10 @@ final class MessageDecoder extends MessageToMessageDecoder<ByteBuf> {
             byte type = frame.readByte();
             Message message = switch (type) {
                 case Wire.HELLO -> hello(frame);
+                case Wire.START_TLS -> {
+                    Wire.need(frame, 2);
+                    yield new StartTls(frame.readUnsignedShort());
+                }
                 case Wire.AUTH -> {
                     Wire.need(frame, 2);
                     int version = frame.readUnsignedShort();
@@ -63,7 +71,7 @@ final class MessageDecoder extends MessageToMessageDecoder<ByteBuf> {
                     Wire.need(frame, 12);
                     yield new Welcome(mac, frame.readLong(), frame.readInt());
                 }
-                case Wire.STAT, Wire.LIST, Wire.MKDIRS, Wire.DELETE, Wire.CLEAN -> {
+                case Wire.STAT, Wire.LIST, Wire.MKDIRS, Wire.DELETE, Wire.CLEAN, Wire.SPACE -> {
                     int id = id(frame);
                     String path = Wire.readString(frame);
                     Wire.need(frame, 1);
@@ -75,6 +83,18 @@ final class MessageDecoder extends MessageToMessageDecoder<ByteBuf> {
                     yield new EntryRequest(id, type, frame.readInt(), Wire.readEntry(frame));
                 }
                 case Wire.BLOCK -> block(frame);
+                case Wire.RESUME -> {
+                    int id = id(frame);
+                    Wire.need(frame, 4);
+                    int file = frame.readInt();
+                    Entry entry = Wire.readEntry(frame);
+                    String key = Wire.readString(frame);
+                    if (!key.matches("[A-Za-z0-9_-]{1,64}")) {
+                        throw new ProtocolException("invalid key in RESUME");
+                    }
+                    yield new Resume(id, file, entry, key);
+                }
+                case Wire.KEPT -> kept(frame);
                 case Wire.COMMIT, Wire.ABORT -> {
                     int id = id(frame);
                     Wire.need(frame, 4);
@@ -133,6 +153,27 @@ final class MessageDecoder extends MessageToMessageDecoder<ByteBuf> {
         }
         ByteBuf payload = frame.readRetainedSlice(header.encodedLength());
         return new Block(id, file, position, header, payload);
+    }
+
+    private static Kept kept(ByteBuf frame) {
+        int id = id(frame);
+        Wire.need(frame, 4);
+        int count = frame.readInt();
+        if (count < 0 || count > Wire.MAX_KEPT) {
+            throw new ProtocolException("a KEPT reply of " + count + " blocks exceeds the limit of " + Wire.MAX_KEPT);
+        }
+        Wire.need(frame, count * 16);
+        List<ResumableWriter.Block> blocks = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            long position = frame.readLong();
+            int length = frame.readInt();
+            int crc = frame.readInt();
+            if (position < 0 || length < 0) {
+                throw new ProtocolException("a kept block at " + position + " of " + length + " bytes");
+            }
+            blocks.add(new ResumableWriter.Block(position, length, crc));
+        }
+        return new Kept(id, blocks);
     }
 
     private static Listing listing(ByteBuf frame) {

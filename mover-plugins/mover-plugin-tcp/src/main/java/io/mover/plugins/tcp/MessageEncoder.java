@@ -12,7 +12,10 @@ import io.mover.plugins.tcp.Message.Failure;
 import io.mover.plugins.tcp.Message.FileRequest;
 import io.mover.plugins.tcp.Message.Hello;
 import io.mover.plugins.tcp.Message.Listing;
+import io.mover.plugins.tcp.Message.Kept;
 import io.mover.plugins.tcp.Message.PathRequest;
+import io.mover.plugins.tcp.Message.Resume;
+import io.mover.plugins.tcp.Message.StartTls;
 import io.mover.plugins.tcp.Message.Welcome;
 import io.mover.spi.BlockHeader;
 import io.mover.spi.Entry;
@@ -65,6 +68,7 @@ final class MessageEncoder extends MessageToMessageEncoder<Message> {
 
     private static void write(ByteBuf buf, Message message) {
         switch (message) {
+            case StartTls start -> buf.writeByte(Wire.START_TLS).writeShort(start.version());
             case Hello hello -> {
                 buf.writeByte(Wire.HELLO).writeShort(hello.version()).writeBytes(hello.nonce()).writeInt(hello.maxFrame()).writeInt(hello.window());
                 buf.writeByte(hello.codecs().length).writeBytes(hello.codecs());
@@ -91,6 +95,15 @@ final class MessageEncoder extends MessageToMessageEncoder<Message> {
                 buf.writerIndex(buf.writerIndex() + BlockHeader.LENGTH);
             }
             case FileRequest request -> buf.writeByte(request.type()).writeInt(request.id()).writeInt(request.file());
+            case Resume resume -> {
+                buf.writeByte(Wire.RESUME).writeInt(resume.id()).writeInt(resume.file());
+                Wire.writeEntry(buf, resume.entry());
+                Wire.writeString(buf, resume.key());
+            }
+            case Kept kept -> {
+                buf.writeByte(Wire.KEPT).writeInt(kept.id()).writeInt(kept.blocks().size());
+                kept.blocks().forEach(block -> buf.writeLong(block.position()).writeInt(block.length()).writeInt(block.crc32c()));
+            }
             case Done done -> buf.writeByte(Wire.DONE).writeInt(done.id()).writeLong(done.value());
             case EntryReply reply -> {
                 buf.writeByte(Wire.ENTRY).writeInt(reply.id());

@@ -3,6 +3,7 @@ package io.mover.plugins.tcp;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +23,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.ssl.SslContext;
 
 import static java.util.Objects.requireNonNull;
 
@@ -42,14 +44,18 @@ final class PeerLink implements AutoCloseable {
     private final EventLoopGroup group;
     private final Bootstrap bootstrap;
     private final PeerStream[] streams;
+    private final Optional<SslContext> tls;
     private int next;
     private final LongAdder waiting = new LongAdder();
     private final LongAdder sent = new LongAdder();
+    private final LongAdder resumed = new LongAdder();
 
     PeerLink(InetSocketAddress address, SenderSettings settings, String jobKey) {
         this.jobKey = requireNonNull(jobKey, "jobKey is null");
         this.address = requireNonNull(address, "address is null");
         this.settings = requireNonNull(settings, "settings is null");
+        // before any thread starts: a bad CA or key file fails here
+        this.tls = settings.tls().enabled() ? Optional.of(PeerTls.client(settings.tls())) : Optional.empty();
         this.group = new MultiThreadIoEventLoopGroup(Math.min(settings.streams(), Math.max(1, Runtime.getRuntime().availableProcessors())),
                 NioIoHandler.newFactory());
         this.bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class)
@@ -76,7 +82,7 @@ final class PeerLink implements AutoCloseable {
             CompletableFuture<Void> connected = new CompletableFuture<>();
             Thread.ofVirtual().name("mover-connect-" + i).start(() -> {
                 try {
-                    streams[index] = PeerStream.connect(bootstrap, address, settings.token(), session, jobKey, index, settings.connectTimeout(), waiting);
+                    streams[index] = connect(index);
                     connected.complete(null);
                 }
                 catch (RuntimeException e) {
@@ -99,6 +105,10 @@ final class PeerLink implements AutoCloseable {
         }
     }
 
+    private PeerStream connect(int index) {
+        return PeerStream.connect(bootstrap, address, settings.token(), session, jobKey, index, settings.connectTimeout(), waiting, tls);
+    }
+
     Hello hello() {
         return streams[0].hello();
     }
@@ -116,7 +126,7 @@ final class PeerLink implements AutoCloseable {
                 int i = (start + k) % streams.length;
                 if (!streams[i].usable()) {
                     streams[i].close();
-                    streams[i] = PeerStream.connect(bootstrap, address, settings.token(), session, jobKey, i, settings.connectTimeout(), waiting);
+                    streams[i] = connect(i);
                 }
                 if (best == null || streams[i].freeSlots() > best.freeSlots()) {
                     best = streams[i];
@@ -168,8 +178,21 @@ final class PeerLink implements AutoCloseable {
         sent.add(bytes);
     }
 
+    /** Counts raw bytes not sent because the receiver's partial held them (RESUME). */
+    void resumed(long bytes) {
+        resumed.add(bytes);
+    }
+
+    long resumedBytes() {
+        return resumed.sum();
+    }
+
     LinkSink.Load load() {
         return new LinkSink.Load(sent.sum(), waiting.sum());
+    }
+
+    long resumeMinSize() {
+        return settings.resumeMinSize();
     }
 
     Duration timeout() {
@@ -186,6 +209,9 @@ final class PeerLink implements AutoCloseable {
             }
         }
         long start = System.nanoTime();
+        if (resumed.sum() > 0) {
+            LOG.log(System.Logger.Level.INFO, () -> resumed.sum() + " bytes the receiver at " + address + " kept from an earlier run were not sent again");
+        }
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
         LOG.log(System.Logger.Level.DEBUG, () -> "link to " + address + " closed in " + (System.nanoTime() - start) / 1_000_000 + " ms");
     }

@@ -38,12 +38,15 @@ import static java.util.Objects.requireNonNull;
  */
 final class PeerServer implements PeerReceiver {
     private final ReceiverSettings settings;
+    /** The TLS context and the certificate's fingerprint, when the receiver runs TLS. */
+    private final java.util.Optional<PeerTls.Server> tls;
     /** Destinations opened so far, one per sender job key; closed with the receiver. */
     private final Map<String, Sink> sinks = new ConcurrentHashMap<>();
     /** The job key of each session, guarded by itself: a job's sink lives while one of its sessions does. */
     private final Map<String, String> jobs = new java.util.HashMap<>();
     private final Function<String, Sink> destination;
     private final Decoders decoders;
+    private final ReceiveCap cap;
     private final System.Logger logger;
     private final EndpointInfo info;
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
@@ -56,9 +59,17 @@ final class PeerServer implements PeerReceiver {
     private Channel server;
 
     PeerServer(ReceiverSettings settings, Function<String, Sink> destination, Collection<CodecFactory> codecs, System.Logger logger) {
+        this(settings, java.util.Optional.empty(), destination, codecs, logger);
+    }
+
+    /** @param tls built by the caller from {@code settings.tls()} before any thread of this server starts (a bad certificate fails first) */
+    PeerServer(ReceiverSettings settings, java.util.Optional<PeerTls.Server> tls, Function<String, Sink> destination, Collection<CodecFactory> codecs,
+            System.Logger logger) {
         this.settings = requireNonNull(settings, "settings is null");
+        this.tls = requireNonNull(tls, "tls is null");
         this.destination = requireNonNull(destination, "destination is null");
         this.decoders = new Decoders(codecs);
+        this.cap = ReceiveCap.of(settings.capMbps());
         this.logger = requireNonNull(logger, "logger is null");
         this.info = sink("receiver").info();
     }
@@ -92,7 +103,7 @@ final class PeerServer implements PeerReceiver {
         return this;
     }
 
-    /** The pipeline, in one place: frames (limits, deadline) → messages → the connection's handler. */
+    /** The pipeline, in one place: [START_TLS, TLS] → frames (limits, deadline) → messages → the connection's handler. */
     private void initConnection(SocketChannel channel) {
         if (connections.incrementAndGet() > settings.maxConnections()) {
             log(System.Logger.Level.WARNING, "refusing a connection from " + channel.remoteAddress() + ": " + settings.maxConnections() + " are open");
@@ -103,6 +114,9 @@ final class PeerServer implements PeerReceiver {
         channel.closeFuture().addListener(future -> connections.decrementAndGet());
         channels.add(channel);
         FrameDecoder frames = new FrameDecoder(Wire.MAX_HANDSHAKE_FRAME, settings.frameTimeout());
+        tls.ifPresent(server -> channel.pipeline()
+                .addLast("starttls", new TlsAnnouncer())
+                .addLast("tls", server.context().newHandler(channel.alloc())));
         channel.pipeline()
                 .addLast("frames", frames)
                 .addLast("decoder", MessageDecoder.INSTANCE)
@@ -123,7 +137,7 @@ final class PeerServer implements PeerReceiver {
         synchronized (jobs) {
             Sink sink = sink(jobKey);
             ReceiverSession joined = sessions.compute(sessionId, (id, existing) -> {
-                ReceiverSession session = existing != null ? existing : new ReceiverSession(id, sink, decoders, logger);
+                ReceiverSession session = existing != null ? existing : new ReceiverSession(id, sink, decoders, cap, logger);
                 session.joined();
                 return session;
             });
@@ -162,6 +176,11 @@ final class PeerServer implements PeerReceiver {
             }
         }, settings.sessionGrace().toMillis(), TimeUnit.MILLISECONDS);
         session.expireWith(() -> expiry.cancel(false));
+    }
+
+    @Override
+    public java.util.Optional<String> certificateFingerprint() {
+        return tls.map(PeerTls.Server::fingerprint);
     }
 
     @Override
@@ -212,7 +231,8 @@ final class PeerServer implements PeerReceiver {
     int flags() {
         return (info.caseSensitive() ? Message.Welcome.CASE_SENSITIVE : 0)
                 | (info.preservesPosixMode() ? Message.Welcome.POSIX_MODE : 0)
-                | (info.preservesModificationTime() ? Message.Welcome.MODIFICATION_TIME : 0);
+                | (info.preservesModificationTime() ? Message.Welcome.MODIFICATION_TIME : 0)
+                | Message.Welcome.FREE_SPACE;
     }
 
     void log(System.Logger.Level level, String message) {

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
@@ -17,6 +18,7 @@ import io.mover.plugins.tcp.Message.Welcome;
 import io.mover.spi.EndpointInfo;
 import io.mover.spi.Entry;
 import io.mover.spi.ErrorCode;
+import io.mover.spi.FreeSpace;
 import io.mover.spi.LinkSink;
 import io.mover.spi.MoverException;
 import io.mover.spi.RelativePath;
@@ -30,18 +32,20 @@ import static java.util.Objects.requireNonNull;
  * is a request over the link; the receiver checks every path again (it trusts nothing a sender says).
  * Thread-safe.
  */
-final class PeerSink implements Sink, LinkSink {
+final class PeerSink implements Sink, LinkSink, FreeSpace {
     private final PeerLink link;
     /** The URI's path under the receiver's root: every path here is resolved below it. */
     private final RelativePath base;
     private final EndpointInfo info;
     private final Set<Byte> codecs;
     private final AtomicInteger files = new AtomicInteger();
+    private final boolean answersSpace;
 
     PeerSink(PeerLink link, RelativePath base) {
         this.link = requireNonNull(link, "link is null");
         this.base = requireNonNull(base, "base is null");
         Welcome welcome = link.welcome();
+        this.answersSpace = (welcome.flags() & Welcome.FREE_SPACE) != 0;
         this.info = new EndpointInfo(Duration.ofNanos(Math.max(1, welcome.mtimePrecisionNanos())), Set.of(),
                 (welcome.flags() & Welcome.CASE_SENSITIVE) != 0, (welcome.flags() & Welcome.POSIX_MODE) != 0,
                 (welcome.flags() & Welcome.MODIFICATION_TIME) != 0);
@@ -63,6 +67,16 @@ final class PeerSink implements Sink, LinkSink {
     @Override
     public Load load() {
         return link.load();
+    }
+
+    /** What the receiver's destination says; empty from a receiver that does not answer, or a destination that cannot tell. */
+    @Override
+    public OptionalLong usableSpace(RelativePath directory) {
+        if (!answersSpace) {
+            return OptionalLong.empty();
+        }
+        long bytes = done(link.call(id -> new PathRequest(id, Wire.SPACE, remote(directory), false)));
+        return bytes < 0 ? OptionalLong.empty() : OptionalLong.of(bytes);
     }
 
     @Override
@@ -94,8 +108,31 @@ final class PeerSink implements Sink, LinkSink {
     public SinkWriter create(RelativePath path, long size, Entry entry) {
         int file = files.incrementAndGet();
         Entry target = new Entry(base.resolve(path), entry.type(), size, entry.lastModified(), entry.attributes());
-        done(link.call(id -> new EntryRequest(id, Wire.OPEN, file, target)));
-        return new PeerWriter(link, this, file, target);
+        if (size < link.resumeMinSize()) {
+            done(link.call(id -> new EntryRequest(id, Wire.OPEN, file, target)));
+            return new PeerWriter(link, this, file, target, List.of());
+        }
+        Message reply = link.call(id -> new Message.Resume(id, file, target, versionKey(target))).getLast();
+        if (reply instanceof Message.Kept kept) {
+            return new PeerWriter(link, this, file, target, kept.blocks());
+        }
+        throw unexpected(reply);
+    }
+
+    /**
+     * The source file's version as the receiver keys its partial: the path, size and modification time. A
+     * file changed since the partial was written has another key (a fresh partial); one changed with its
+     * size and time kept is still caught, since every kept block is compared by CRC32C before it is skipped.
+     */
+    static String versionKey(Entry entry) {
+        String identity = entry.path() + "\n" + entry.size() + "\n" + entry.lastModified().getEpochSecond() + "." + entry.lastModified().getNano();
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(identity.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(digest, 0, 16);
+        }
+        catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK has no SHA-256", e);
+        }
     }
 
     @Override

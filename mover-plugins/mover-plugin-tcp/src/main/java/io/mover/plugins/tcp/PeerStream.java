@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -31,6 +32,8 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.util.ReferenceCountUtil;
 
 /**
@@ -56,9 +59,13 @@ final class PeerStream {
         this.waiting = waiting;
     }
 
-    /** Connects and authenticates; returns once the receiver proved it knows the token too. */
+    /**
+     * Connects and authenticates; returns once the receiver proved it knows the token too.
+     *
+     * @param tls the TLS context when the sender asks for TLS: the receiver must announce it (START_TLS)
+     */
     static PeerStream connect(Bootstrap bootstrap, InetSocketAddress address, byte[] token, byte[] session, String jobKey, int index, Duration timeout,
-            LongAdder waiting) {
+            LongAdder waiting, Optional<SslContext> tls) {
         PeerStream stream = new PeerStream(waiting);
         ChannelFuture connected = bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {
             @Override
@@ -67,7 +74,7 @@ final class PeerStream {
                         .addLast("frames", new FrameDecoder(Wire.MAX_FRAME, timeout))
                         .addLast("decoder", MessageDecoder.INSTANCE)
                         .addLast("encoder", MessageEncoder.INSTANCE)
-                        .addLast("sender", stream.new Handler(token, session, jobKey, index));
+                        .addLast("sender", stream.new Handler(token, session, jobKey, index, tls, address));
                 stream.channel = channel;
             }
         }).connect(address);
@@ -204,19 +211,57 @@ final class PeerStream {
         private final String jobKey;
         private final int index;
         private final byte[] nonce = Handshake.random(Wire.NONCE);
+        private final Optional<SslContext> tls;
+        private final InetSocketAddress address;
+        private boolean tlsStarted;
 
-        Handler(byte[] token, byte[] session, String jobKey, int index) {
+        Handler(byte[] token, byte[] session, String jobKey, int index, Optional<SslContext> tls, InetSocketAddress address) {
             this.token = token;
             this.session = session;
             this.jobKey = jobKey;
             this.index = index;
+            this.tls = tls;
+            this.address = address;
+        }
+
+        /** START_TLS, the receiver's plain first frame when it runs TLS: the rest of the connection runs inside TLS. */
+        private void startTls(ChannelHandlerContext ctx) {
+            if (tls.isEmpty()) {
+                throw PeerTls.required(where());
+            }
+            if (tlsStarted || hello.isDone()) {
+                throw new ProtocolException("START_TLS after the handshake began");
+            }
+            tlsStarted = true;
+            // first in the pipeline: every byte from now on goes through TLS; the client handshake starts as it is added
+            ctx.pipeline().addFirst("tls", tls.get().newHandler(ctx.alloc(), address.getHostString(), address.getPort()));
+        }
+
+        private String where() {
+            return address.getHostString() + ":" + address.getPort();
+        }
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+            if (event instanceof SslHandshakeCompletionEvent completion && !completion.isSuccess() && broken == null) {
+                broken = tlsFailed(completion.cause());
+            }
+            ctx.fireUserEventTriggered(event);
+        }
+
+        private MoverException tlsFailed(Throwable cause) {
+            return PeerTls.failed(cause, where());
         }
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             try {
                 switch (msg) {
+                    case Message.StartTls start -> startTls(ctx);
                     case Hello h -> {
+                        if (tls.isPresent() && !tlsStarted) {
+                            throw PeerTls.missing(where());
+                        }
                         if (h.version() != Wire.VERSION) {
                             throw new ProtocolException("the receiver speaks protocol version " + h.version() + ", this sender " + Wire.VERSION);
                         }
@@ -268,7 +313,10 @@ final class PeerStream {
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             Throwable reason = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
-            broken = reason instanceof MoverException mover ? mover : lost(String.valueOf(reason.getMessage()));
+            if (broken == null) {
+                broken = reason instanceof MoverException mover ? mover
+                        : reason instanceof javax.net.ssl.SSLException ? tlsFailed(reason) : lost(String.valueOf(reason.getMessage()));
+            }
             ctx.close();
         }
 
@@ -288,6 +336,7 @@ final class PeerStream {
     private static int replyId(Object message) {
         return switch (message) {
             case Message.Done done -> done.id();
+            case Message.Kept kept -> kept.id();
             case Message.EntryReply entry -> entry.id();
             case Listing listing -> listing.id();
             default -> throw new ProtocolException("unexpected " + message.getClass().getSimpleName() + " from the receiver");

@@ -2,6 +2,7 @@ package io.mover.plugins.tcp;
 
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,6 +20,7 @@ import io.mover.spi.EncodedBlockWriter;
 import io.mover.spi.Entry;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
+import io.mover.spi.ResumableWriter;
 import io.mover.spi.SinkWriter;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -42,12 +44,17 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
     private final AtomicReference<MoverException> failed = new AtomicReference<>();
     private volatile boolean aborted;
     private volatile boolean committed;
+    /** Blocks the receiver's partial holds already (RESUME), by position. */
+    private final Map<Long, ResumableWriter.Block> kept;
 
-    PeerWriter(PeerLink link, PeerSink sink, int file, Entry entry) {
+    PeerWriter(PeerLink link, PeerSink sink, int file, Entry entry, List<ResumableWriter.Block> kept) {
         this.link = requireNonNull(link, "link is null");
         this.sink = requireNonNull(sink, "sink is null");
         this.file = file;
         this.entry = requireNonNull(entry, "entry is null");
+        Map<Long, ResumableWriter.Block> byPosition = new java.util.HashMap<>();
+        kept.forEach(block -> byPosition.put(block.position(), block));
+        this.kept = Map.copyOf(byPosition);
     }
 
     /** A plain write (not from the engine's encoder): sent as a raw block with its CRC32C. */
@@ -67,6 +74,12 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
         MoverException error = failed.get();
         if (error != null) {
             throw error;
+        }
+        ResumableWriter.Block held = kept.get(position);
+        if (held != null && held.length() == header.rawLength() && held.crc32c() == header.crc32c()) {
+            // the receiver's partial has exactly these bytes (same place, length and CRC32C): not sent again
+            link.resumed(held.length());
+            return;
         }
         ByteBuf copy = PooledByteBufAllocator.DEFAULT.directBuffer(payload.remaining());
         copy.writeBytes(payload);
@@ -113,6 +126,11 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
 
     private static boolean retryable(Throwable error) {
         return error instanceof MoverException mover && (mover.code() == ErrorCode.CONNECTION_LOST || mover.code() == ErrorCode.TIMEOUT);
+    }
+
+    /** For tests: returns once every block written so far was acknowledged. */
+    void awaitBlocksForTests() {
+        awaitBlocks();
     }
 
     /** Waits until every block sent was acknowledged or failed for good; bounded by the link's timeout per round. */

@@ -15,6 +15,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 
@@ -158,9 +159,25 @@ final class ReceiverHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /** A failed TLS handshake is logged with its reason, in one line, like any refused connection. */
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (event instanceof SslHandshakeCompletionEvent completion && !completion.isSuccess()) {
+            Throwable cause = completion.cause();
+            close(ctx, cause instanceof java.nio.channels.ClosedChannelException
+                    ? "closed before the TLS handshake (a sender without TLS options?)"
+                    : "TLS handshake failed: " + cause.getMessage());
+        }
+        ctx.fireUserEventTriggered(event);
+    }
+
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         Throwable reason = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
+        if (reason instanceof javax.net.ssl.SSLException) {
+            close(ctx, "TLS: " + reason.getMessage());
+            return;
+        }
         String text = reason instanceof java.io.IOException ? "connection error: " + reason.getMessage() : reason.getMessage();
         close(ctx, text == null ? reason.toString() : text);
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Stream;
 
 import io.mover.plugins.tcp.Message.Block;
@@ -15,11 +16,16 @@ import io.mover.plugins.tcp.Message.EntryRequest;
 import io.mover.plugins.tcp.Message.Failure;
 import io.mover.plugins.tcp.Message.FileRequest;
 import io.mover.plugins.tcp.Message.Listing;
+import io.mover.plugins.tcp.Message.Kept;
 import io.mover.plugins.tcp.Message.PathRequest;
+import io.mover.plugins.tcp.Message.Resume;
 import io.mover.spi.Entry;
+import io.mover.spi.FreeSpace;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.mover.spi.RelativePath;
+import io.mover.spi.ResumableSink;
+import io.mover.spi.ResumableWriter;
 import io.mover.spi.Sink;
 import io.mover.spi.SinkWriter;
 
@@ -37,15 +43,25 @@ final class ReceiverSession {
     private final String id;
     private final Sink sink;
     private final Decoders decoders;
+    private final ReceiveCap cap;
     private final System.Logger logger;
     private final Map<Integer, OpenFile> files = new ConcurrentHashMap<>();
     /** Connections of this session, and the pending abort once none is left; guarded by this. */
     private int connections;
     private Runnable cancelExpiry = () -> {};
 
-    private record OpenFile(Entry entry, SinkWriter writer) {}
+    /**
+     * @param kept bytes an earlier run left that this file keeps (RESUME)
+     * @param received raw bytes received for it in this session
+     */
+    private record OpenFile(Entry entry, SinkWriter writer, long kept, LongAdder received) {
+        OpenFile(Entry entry, SinkWriter writer) {
+            this(entry, writer, 0, new LongAdder());
+        }
+    }
 
-    ReceiverSession(String id, Sink sink, Decoders decoders, System.Logger logger) {
+    ReceiverSession(String id, Sink sink, Decoders decoders, ReceiveCap cap, System.Logger logger) {
+        this.cap = requireNonNull(cap, "cap is null");
         this.id = requireNonNull(id, "id is null");
         this.sink = requireNonNull(sink, "sink is null");
         this.decoders = requireNonNull(decoders, "decoders is null");
@@ -83,6 +99,7 @@ final class ReceiverSession {
             return switch (request) {
                 case PathRequest path -> pathRequest(path);
                 case EntryRequest entry -> List.of(entryRequest(entry));
+                case Resume resume -> List.of(resume(resume));
                 case Block block -> List.of(block(block));
                 case FileRequest file -> List.of(fileRequest(file));
                 default -> throw new ProtocolException("not a request: " + request.getClass().getSimpleName());
@@ -109,6 +126,7 @@ final class ReceiverSession {
             case EntryRequest r -> r.id();
             case Block r -> r.id();
             case FileRequest r -> r.id();
+            case Resume r -> r.id();
             default -> 0;
         };
     }
@@ -124,6 +142,8 @@ final class ReceiverSession {
                 yield List.of(new Done(request.id(), 0));
             }
             case Wire.CLEAN -> List.of(new Done(request.id(), sink.removeStaleTemporaries(path)));
+            // -1: this destination cannot tell
+            case Wire.SPACE -> List.of(new Done(request.id(), sink instanceof FreeSpace space ? space.usableSpace(path).orElse(-1) : -1));
             default -> throw new ProtocolException("unknown path request " + request.type());
         };
     }
@@ -153,18 +173,45 @@ final class ReceiverSession {
         if (request.type() != Wire.OPEN || !entry.isFile()) {
             throw new ProtocolException("unknown entry request " + request.type());
         }
+        checkOpen(request.file());
+        put(request.file(), new OpenFile(entry, sink.create(entry.path(), entry.size(), entry)));
+        return new Done(request.id(), 0);
+    }
+
+    private void checkOpen(int file) {
         if (files.size() >= MAX_OPEN_FILES) {
             throw new MoverException(ErrorCode.THROTTLED, "this sender has " + MAX_OPEN_FILES + " files open at the receiver; finish some first");
         }
-        if (files.containsKey(request.file())) {
-            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "file id " + request.file() + " is already open");
+        if (files.containsKey(file)) {
+            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "file id " + file + " is already open");
         }
-        SinkWriter writer = sink.create(entry.path(), entry.size(), entry);
-        if (files.putIfAbsent(request.file(), new OpenFile(entry, writer)) != null) {
-            writer.abort();
-            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "file id " + request.file() + " is already open");
+    }
+
+    private void put(int file, OpenFile open) {
+        if (files.putIfAbsent(file, open) != null) {
+            open.writer().abort();
+            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "file id " + file + " is already open");
         }
-        return new Done(request.id(), 0);
+    }
+
+    /**
+     * RESUME: a destination that keeps partials ({@link ResumableSink}) continues the one of this key and
+     * says which blocks it holds; any other opens the file afresh and keeps nothing.
+     */
+    private Message resume(Resume request) {
+        Entry entry = request.entry();
+        if (!entry.isFile()) {
+            throw new ProtocolException("RESUME of a " + entry.type());
+        }
+        checkOpen(request.file());
+        if (!(sink instanceof ResumableSink resumable)) {
+            put(request.file(), new OpenFile(entry, sink.create(entry.path(), entry.size(), entry)));
+            return new Kept(request.id(), List.of());
+        }
+        ResumableWriter writer = resumable.resume(entry.path(), entry.size(), entry, request.key());
+        List<ResumableWriter.Block> kept = writer.kept().size() > Wire.MAX_KEPT ? writer.kept().subList(0, Wire.MAX_KEPT) : writer.kept();
+        put(request.file(), new OpenFile(entry, writer, kept.stream().mapToLong(ResumableWriter.Block::length).sum(), new LongAdder()));
+        return new Kept(request.id(), kept);
     }
 
     private Message block(Block block) {
@@ -174,8 +221,16 @@ final class ReceiverSession {
             throw new MoverException(ErrorCode.INVALID_ARGUMENT, "a block ending at " + end + " lies beyond the announced size "
                     + file.entry().size() + " of " + file.entry().path());
         }
+        // the cap counts what crossed the link (the encoded bytes), before the disk and the codec run
+        cap.acquire((long) block.payload().readableBytes() + io.mover.spi.BlockHeader.LENGTH);
         ByteBuffer raw = decoders.decode(block.header(), block.payload().nioBuffer());
-        file.writer().write(block.position(), raw);
+        if (file.writer() instanceof ResumableWriter resumable) {
+            resumable.write(block.position(), raw, block.header().crc32c());
+        }
+        else {
+            file.writer().write(block.position(), raw);
+        }
+        file.received().add(block.header().rawLength());
         return new Done(block.id(), block.header().rawLength());
     }
 
@@ -195,6 +250,10 @@ final class ReceiverSession {
         try {
             // the local sink's commit is its durable, atomic rename: only then is the sender told
             Entry committed = file.writer().commit();
+            if (file.kept() > 0) {
+                logger.log(System.Logger.Level.INFO, "resumed " + file.entry().path() + ": " + file.kept() + " bytes kept from an earlier run, "
+                        + file.received().sum() + " received");
+            }
             return new EntryReply(request.id(), Optional.of(committed));
         }
         catch (RuntimeException e) {
@@ -211,12 +270,19 @@ final class ReceiverSession {
         return file;
     }
 
-    /** Aborts every unfinished file: the sender is gone, or the receiver closes. */
+    /**
+     * Ends every unfinished file: the sender is gone, or the receiver closes. A resumable one is suspended
+     * (its partial stays for the sender's next run), the others are aborted.
+     */
     void abortAll() {
         for (Integer fileId : List.copyOf(files.keySet())) {
             OpenFile file = files.remove(fileId);
             if (file != null) {
                 try {
+                    if (file.writer() instanceof ResumableWriter resumable) {
+                        resumable.suspend();
+                        continue;
+                    }
                     file.writer().abort();
                 }
                 catch (RuntimeException e) {

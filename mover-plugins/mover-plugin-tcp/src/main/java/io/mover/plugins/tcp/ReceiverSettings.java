@@ -19,8 +19,11 @@ import static java.util.Objects.requireNonNull;
  * @param handshakeTimeout how long a new connection may take to authenticate
  * @param sessionGrace how long a session's unfinished files wait for the sender to reconnect before they are aborted
  * @param maxConnections connections served at once; more are closed on arrival
+ * @param tls whether (and with which certificate) connections run inside TLS
+ * @param capMbps the cap on the bytes arriving, in megabits per second, over all connections; 0 for none
  */
-record ReceiverSettings(byte[] token, int window, Duration frameTimeout, Duration handshakeTimeout, Duration sessionGrace, int maxConnections) {
+record ReceiverSettings(byte[] token, int window, Duration frameTimeout, Duration handshakeTimeout, Duration sessionGrace, int maxConnections,
+        TlsSettings tls, double capMbps) {
     static final ConfigKey TOKEN = ConfigKey.optional("token", ConfigType.SECRET,
             "The shared secret senders must prove they know (never sent over the wire). Required unless listening on loopback.");
     static final ConfigKey WINDOW = ConfigKey.optional("window", ConfigType.INT, "8",
@@ -33,13 +36,33 @@ record ReceiverSettings(byte[] token, int window, Duration frameTimeout, Duratio
             "How long unfinished files of a sender whose connections all dropped wait for it to reconnect.");
     static final ConfigKey MAX_CONNECTIONS = ConfigKey.optional("max-connections", ConfigType.INT, "256",
             "Connections served at once.").withValidator(v -> (Integer) v >= 1, "at least 1");
-    static final ConfigSpec SPEC = ConfigSpec.of(TOKEN, WINDOW, FRAME_TIMEOUT, HANDSHAKE_TIMEOUT, SESSION_GRACE, MAX_CONNECTIONS);
+    static final ConfigKey CAP_MBPS = ConfigKey.optional("cap-mbps", ConfigType.STRING, "0",
+            "Cap what arrives at N megabits per second over all connections (100 = 12.5 MB/s); 0 for none.")
+            .withValidator(v -> validCap((String) v), "0, or a number between 0.01 and 8000000");
+    static final ConfigSpec SPEC = ConfigSpec.of(TOKEN, WINDOW, FRAME_TIMEOUT, HANDSHAKE_TIMEOUT, SESSION_GRACE, MAX_CONNECTIONS, CAP_MBPS,
+            TlsSettings.TLS, TlsSettings.CERTIFICATE, TlsSettings.KEY, TlsSettings.RECEIVER_CA, TlsSettings.DIRECTORY);
 
     ReceiverSettings {
         requireNonNull(token, "token is null");
         requireNonNull(frameTimeout, "frameTimeout is null");
         requireNonNull(handshakeTimeout, "handshakeTimeout is null");
         requireNonNull(sessionGrace, "sessionGrace is null");
+        requireNonNull(tls, "tls is null");
+    }
+
+    /** Without TLS. */
+    ReceiverSettings(byte[] token, int window, Duration frameTimeout, Duration handshakeTimeout, Duration sessionGrace, int maxConnections) {
+        this(token, window, frameTimeout, handshakeTimeout, sessionGrace, maxConnections, TlsSettings.OFF, 0);
+    }
+
+    private static boolean validCap(String text) {
+        try {
+            double value = Double.parseDouble(text.strip());
+            return value == 0 || (value >= 0.01 && value <= 8_000_000);
+        }
+        catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     static ReceiverSettings from(PluginConfig config) {
@@ -49,11 +72,13 @@ record ReceiverSettings(byte[] token, int window, Duration frameTimeout, Duratio
                 config.duration(FRAME_TIMEOUT.name()).orElse(Duration.ofSeconds(30)),
                 config.duration(HANDSHAKE_TIMEOUT.name()).orElse(Duration.ofSeconds(10)),
                 config.duration(SESSION_GRACE.name()).orElse(Duration.ofSeconds(60)),
-                config.integer(MAX_CONNECTIONS.name()).orElse(256));
+                config.integer(MAX_CONNECTIONS.name()).orElse(256),
+                TlsSettings.receiver(config),
+                Double.parseDouble(config.string(CAP_MBPS.name()).orElse("0").strip()));
     }
 
     @Override
     public String toString() {
-        return "ReceiverSettings[token=" + (token.length == 0 ? "none" : "[hidden]") + ", window=" + window + ", frameTimeout=" + frameTimeout + "]";
+        return "ReceiverSettings[token=" + (token.length == 0 ? "none" : "[hidden]") + ", window=" + window + ", frameTimeout=" + frameTimeout + ", tls=" + tls.enabled() + "]";
     }
 }

@@ -2,6 +2,7 @@ package io.mover.plugins.tcp;
 
 import java.net.InetSocketAddress;
 import java.util.Collection;
+import java.util.Optional;
 import java.util.function.Function;
 
 import io.mover.plugins.tcp.tar.TarInterop;
@@ -81,6 +82,8 @@ public final class TcpSinkFactory implements SinkFactory, PeerReceivers {
             return TarInterop.listen(address, config, destination, context);
         }
         TarInterop.refuseTarOnlyKeys(config);
-        return new PeerServer(ReceiverSettings.from(config), destination, codecs, context.logger()).bind(address);
+        ReceiverSettings settings = ReceiverSettings.from(config);
+        Optional<PeerTls.Server> tls = settings.tls().enabled() ? Optional.of(PeerTls.server(settings.tls())) : Optional.empty();
+        return new PeerServer(settings, tls, destination, codecs, context.logger()).bind(address);
     }
 }

@@ -15,7 +15,8 @@ import io.netty.buffer.ByteBuf;
  * Every decode checks its bounds and throws {@link ProtocolException}, which closes the connection.
  */
 final class Wire {
-    static final int VERSION = 1;
+    /** 2: START_TLS, RESUME and KEPT (version 1 had neither TLS nor resume inside a file). */
+    static final int VERSION = 2;
     /** The largest frame a receiver accepts after the handshake: a 32 MiB block, its header and fields. */
     static final int MAX_FRAME = (32 << 20) + 1024;
     /** Before authentication only small frames are accepted: nobody unauthenticated can make us buffer much. */
@@ -29,6 +30,7 @@ final class Wire {
     static final byte HELLO = 0x01;
     static final byte AUTH = 0x02;
     static final byte WELCOME = 0x03;
+    static final byte START_TLS = 0x04;
     static final byte STAT = 0x10;
     static final byte LIST = 0x11;
     static final byte MKDIRS = 0x12;
@@ -39,10 +41,16 @@ final class Wire {
     static final byte BLOCK = 0x17;
     static final byte COMMIT = 0x18;
     static final byte ABORT = 0x19;
+    static final byte RESUME = 0x1A;
+    /** Free space below a path (a receiver that says {@code FREE_SPACE} in its welcome answers it; see docs/peer-protocol.md). */
+    static final byte SPACE = 0x1B;
     static final byte DONE = 0x20;
     static final byte ENTRY = 0x21;
     static final byte LISTING = 0x22;
     static final byte FAILURE = 0x23;
+    static final byte KEPT = 0x24;
+    /** Blocks one KEPT reply lists at most (16 bytes each: a 2 TiB file of 1 MiB blocks); the others are sent again. */
+    static final int MAX_KEPT = 1 << 21;
 
     private Wire() {}
 

@@ -62,6 +62,10 @@ class MessageCodecTest {
         assertThat(roundTrip(new Message.EntryReply(10, Optional.of(ENTRY)))).isEqualTo(new Message.EntryReply(10, Optional.of(ENTRY)));
         assertThat(roundTrip(new Listing(11, List.of(ENTRY, ENTRY), true))).isEqualTo(new Listing(11, List.of(ENTRY, ENTRY), true));
         assertThat(roundTrip(new Message.Failure(12, "NOT_FOUND", "gone"))).isEqualTo(new Message.Failure(12, "NOT_FOUND", "gone"));
+        assertThat(roundTrip(new Message.StartTls(Wire.VERSION))).isEqualTo(new Message.StartTls(Wire.VERSION));
+        assertThat(roundTrip(new Message.Resume(13, 4, ENTRY, "k3y_-"))).isEqualTo(new Message.Resume(13, 4, ENTRY, "k3y_-"));
+        assertThat(roundTrip(new Message.Kept(14, List.of(new io.mover.spi.ResumableWriter.Block(1L << 33, 1 << 20, -7)))))
+                .isEqualTo(new Message.Kept(14, List.of(new io.mover.spi.ResumableWriter.Block(1L << 33, 1 << 20, -7))));
     }
 
     @Test
@@ -110,6 +114,23 @@ class MessageCodecTest {
 
         assertThatThrownBy(channel::checkException).isInstanceOf(ProtocolException.class).hasMessageContaining("not completed within 1000 ms");
         channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void aResumeKeyThatIsNotAPlainNameAndAnOversizeKeptListAreProtocolErrors() {
+        for (String key : List.of("../x", "", "a/b", "k".repeat(65))) {
+            ByteBuf frame = Unpooled.buffer().writeByte(Wire.RESUME).writeInt(1).writeInt(1);
+            Wire.writeEntry(frame, ENTRY);
+            Wire.writeString(frame, key);
+            assertThatThrownBy(() -> MessageDecoder.decode(frame)).as(key).isInstanceOf(ProtocolException.class).hasMessageContaining("invalid key");
+            frame.release();
+        }
+        ByteBuf kept = Unpooled.buffer().writeByte(Wire.KEPT).writeInt(1).writeInt(Wire.MAX_KEPT + 1);
+        assertThatThrownBy(() -> MessageDecoder.decode(kept)).isInstanceOf(ProtocolException.class).hasMessageContaining("exceeds the limit");
+        ByteBuf truncated = Unpooled.buffer().writeByte(Wire.KEPT).writeInt(1).writeInt(1000).writeLong(0);
+        assertThatThrownBy(() -> MessageDecoder.decode(truncated)).isInstanceOf(ProtocolException.class).hasMessageContaining("truncated");
+        kept.release();
+        truncated.release();
     }
 
     @Test

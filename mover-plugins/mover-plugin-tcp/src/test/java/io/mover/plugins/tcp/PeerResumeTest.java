@@ -100,4 +100,44 @@ class PeerResumeTest {
             assertThat(files).isEmpty();
         }
     }
+
+    @Test
+    void aLargeFileContinuesFromTheBlocksANewReceiverFindsInThePartialTheOldOneLeft() throws IOException {
+        Path destination = Files.createDirectories(temp.resolve("dst"));
+        byte[] bytes = new byte[40 * BLOCK + 5];
+        new Random(9).nextBytes(bytes);
+        RelativePath path = RelativePath.of("large.bin");
+        Entry entry = Entry.file(path, bytes.length, Instant.parse("2026-01-02T03:04:05Z"));
+        Map<String, String> config = Map.of("streams", "2", "resume-min-size", "1MiB", "connect-timeout", "1s");
+        LoopbackPeer first = new LoopbackPeer(destination, temp);
+        try (Sink sink = first.sender("", config, temp)) {
+            SinkWriter writer = sink.create(path, bytes.length, entry);
+            for (int position = 0; position < 25 * BLOCK; position += BLOCK) {
+                writer.write(position, ByteBuffer.wrap(bytes, position, BLOCK));
+            }
+            // every block so far acknowledged, then the receiver goes away with the file unfinished
+            ((PeerWriter) writer).awaitBlocksForTests();
+            first.close();
+            writer.abort();
+        }
+        try (var files = Files.list(destination)) {
+            assertThat(files.map(p -> p.getFileName().toString())).as("the partial and its journal stay").hasSize(2).allMatch(name -> name.startsWith(".mover."));
+        }
+
+        try (LoopbackPeer second = new LoopbackPeer(destination, temp);
+                Sink sink = second.sender("", config, temp)) {
+            SinkWriter writer = sink.create(path, bytes.length, entry);
+            for (int position = 0; position < bytes.length; position += BLOCK) {
+                writer.write(position, ByteBuffer.wrap(bytes, position, Math.min(BLOCK, bytes.length - position)));
+            }
+            writer.commit();
+            assertThat(((PeerSink) sink).link().resumedBytes()).isEqualTo(25L * BLOCK);
+            assertThat(second.logged("resumed large.bin: " + 25 * BLOCK + " bytes kept from an earlier run, " + (15 * BLOCK + 5) + " received"))
+                    .as(String.join("\n", second.log)).isTrue();
+        }
+        assertThat(Files.readAllBytes(destination.resolve("large.bin"))).isEqualTo(bytes);
+        try (var files = Files.list(destination)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("large.bin");
+        }
+    }
 }

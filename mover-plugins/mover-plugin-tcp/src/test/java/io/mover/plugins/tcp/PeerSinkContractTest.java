@@ -46,8 +46,9 @@ final class PeerSinkContractTest extends SinkContractTest {
         return java.util.List.of(".mover.some-job.0123456789ab.name");
     }
 
-    /** The sender, closing its loopback receiver after itself. */
-    private record ClosingBoth(Sink sender, LoopbackPeer peer) implements Sink {
+    /** The sender, closing its loopback receiver after itself; its free space (a SPACE request) passes through. */
+    private record ClosingBoth(Sink sender, LoopbackPeer peer) implements Sink, io.mover.spi.FreeSpace {
+        @Override public java.util.OptionalLong usableSpace(RelativePath directory) { return ((io.mover.spi.FreeSpace) sender).usableSpace(directory); }
         @Override public io.mover.spi.EndpointInfo info() { return sender.info(); }
         @Override public Optional<io.mover.spi.Entry> stat(RelativePath path) { return sender.stat(path); }
         @Override public Stream<io.mover.spi.Entry> list(RelativePath directory) { return sender.list(directory); }

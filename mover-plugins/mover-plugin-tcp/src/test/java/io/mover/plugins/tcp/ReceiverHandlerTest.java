@@ -111,7 +111,7 @@ class ReceiverHandlerTest {
     @Test
     void anotherProtocolVersionIsRefusedWithWhatToDo() throws InterruptedException {
         next();
-        channel.writeInbound(new Auth(2, SESSION, "job-1", 0, new byte[Wire.NONCE], new byte[Wire.MAC]));
+        channel.writeInbound(new Auth(Wire.VERSION + 1, SESSION, "job-1", 0, new byte[Wire.NONCE], new byte[Wire.MAC]));
 
         assertThat(next()).isInstanceOfSatisfying(Failure.class, f -> assertThat(f.message()).contains("same mover release"));
         assertThat(channel.isActive()).isFalse();

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
+import io.mover.core.engine.JobKind;
 import io.mover.core.engine.JobState;
 import io.mover.core.service.FileOutcome;
 import io.mover.core.service.FileResults;
@@ -71,22 +72,32 @@ public class JobController {
 
     @GetMapping(produces = MediaType.APPLICATION_JSON_VALUE)
     public Mono<JobPage> list(@RequestParam(required = false) String state, @RequestParam(required = false) String offset,
-            @RequestParam(required = false) String limit) {
+            @RequestParam(required = false) String limit, @RequestParam(required = false) String kind,
+            @RequestParam(required = false) String schedule) {
         List<FieldProblem> problems = new ArrayList<>();
         Optional<JobState> wanted = parseState(state, problems);
+        Optional<JobKind> ofKind = parseKind(kind, problems);
         int from = parseInt("offset", offset, 0, 0, Integer.MAX_VALUE, problems);
         int size = parseInt("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT, problems);
         if (!problems.isEmpty()) {
             return Mono.error(new InvalidRequestException(problems));
         }
         // one more than asked tells whether there is a next page without counting them all
-        return blocking(() -> jobs.list(wanted, from, size + 1)).map(views -> new JobPage(
+        // ?schedule=ID: the jobs a recurring sync started (docs/rest.md, "Schedules"); they are all syncs
+        return blocking(() -> schedule == null || schedule.isBlank() ? jobs.list(wanted, ofKind, from, size + 1)
+                : ofKind.filter(k -> k != JobKind.SYNC).isPresent() ? List.<JobView>of()
+                : jobs.listBySchedule(schedule.trim(), wanted, from, size + 1)).map(views -> new JobPage(
                 views.stream().limit(size).map(JobResponse::of).toList(), from, size, views.size() > size));
     }
 
     @GetMapping(path = "/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
     public Mono<JobResponse> get(@PathVariable String id) {
         JobId jobId = parseId(id);
+        // most polls are answered here, on the event loop; only a view not at hand costs a blocking read
+        Optional<JobView> atHand = jobs.peek(jobId);
+        if (atHand.isPresent()) {
+            return Mono.just(JobResponse.of(atHand.get()));
+        }
         return blocking(() -> jobs.get(jobId).map(JobResponse::of).orElseThrow(() -> new JobNotFoundException(id)));
     }
 
@@ -188,6 +199,19 @@ public class JobController {
         }
         catch (IllegalArgumentException e) {
             problems.add(new FieldProblem("outcome", "unknown outcome '" + outcome + "': one of transferred, skipped, failed"));
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<JobKind> parseKind(String kind, List<FieldProblem> problems) {
+        if (kind == null || kind.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(JobKind.valueOf(kind.trim().toUpperCase(Locale.ROOT)));
+        }
+        catch (IllegalArgumentException e) {
+            problems.add(new FieldProblem("kind", "unknown kind '" + kind + "': one of copy, sync, bench"));
             return Optional.empty();
         }
     }

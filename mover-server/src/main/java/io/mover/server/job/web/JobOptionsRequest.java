@@ -34,11 +34,20 @@ import io.mover.spi.MoverException;
  * @param bandwidthCapMbps megabits per second the job may write, across its workers; absent or 0 for no
  *        cap; changeable while it runs ({@code PATCH /api/v1/jobs/{id}})
  * @param sync what a job of kind {@code sync} compares, filters and deletes
+ * @param bench what a job of kind {@code bench} measures
  */
 public record JobOptionsRequest(Integer concurrency, String blockSize, List<String> include, List<String> exclude,
         String overwrite, String symlinks, String codec, Boolean dryRun, Boolean verify, Integer retries,
-        String retryBackoff, String bufferPool, Double bandwidthCapMbps, SyncOptionsRequest sync) {
+        String retryBackoff, String bufferPool, Double bandwidthCapMbps, SyncOptionsRequest sync, BenchOptionsRequest bench) {
     private static final String PREFIX = "options.";
+
+    /** Options without {@code bench}. */
+    public JobOptionsRequest(Integer concurrency, String blockSize, List<String> include, List<String> exclude, String overwrite, String symlinks,
+            String codec, Boolean dryRun, Boolean verify, Integer retries, String retryBackoff, String bufferPool, Double bandwidthCapMbps,
+            SyncOptionsRequest sync) {
+        this(concurrency, blockSize, include, exclude, overwrite, symlinks, codec, dryRun, verify, retries, retryBackoff, bufferPool,
+                bandwidthCapMbps, sync, null);
+    }
 
     /** The engine options, or the problems of each bad field added to {@code problems}. */
     TransferOptions toOptions(List<FieldProblem> problems) {
@@ -113,6 +122,9 @@ public record JobOptionsRequest(Integer concurrency, String blockSize, List<Stri
         }
         if (sync != null) {
             builder.sync(sync.toOptions(mine));
+        }
+        if (bench != null) {
+            builder.bench(bench.toOptions(mine, PREFIX + "bench."));
         }
         problems.addAll(mine);
         if (!mine.isEmpty()) {

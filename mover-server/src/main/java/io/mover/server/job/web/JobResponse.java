@@ -37,10 +37,12 @@ import io.mover.spi.MoverException;
  * @param result the totals, once it has ended
  * @param errors failed files and the job's own error, when there are any
  * @param sync a sync job's counts: files scanned at both sides, unchanged, copies, deletions, the compare's time
+ * @param scheduleId the schedule that started the job, when one did ({@code /api/v1/schedules/{id}})
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobResponse(String id, String state, Instant created, SpecResponse spec, SettingsResponse settings, ProgressResponse progress,
-        List<StageResponse> stages, BottleneckResponse bottleneck, ResultResponse result, ErrorSummary errors, SyncResponse sync) {
+        List<StageResponse> stages, BottleneckResponse bottleneck, ResultResponse result, ErrorSummary errors, SyncResponse sync,
+        String scheduleId) {
 
     public static JobResponse of(JobView view) {
         Optional<Progress> progress = view.progress();
@@ -53,7 +55,8 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
                 bottleneck.map(BottleneckResponse::of).orElse(null),
                 summary.map(ResultResponse::of).orElse(null),
                 ErrorSummary.of(progress, summary),
-                summary.flatMap(JobSummary::sync).or(() -> progress.flatMap(Progress::sync)).map(SyncResponse::of).orElse(null));
+                summary.flatMap(JobSummary::sync).or(() -> progress.flatMap(Progress::sync)).map(SyncResponse::of).orElse(null),
+                view.spec().scheduleId().orElse(null));
     }
 
     /**
@@ -62,7 +65,7 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record SpecResponse(String kind, String source, String destination, List<String> sourceConfigKeys,
             List<String> destinationConfigKeys, String sourceCredential, String destinationCredential, OptionsResponse options) {
-        static SpecResponse of(JobSpec spec) {
+        public static SpecResponse of(JobSpec spec) {
             return new SpecResponse(spec.kind().name().toLowerCase(Locale.ROOT), location(spec.source()), location(spec.destination()),
                     keys(spec.sourceConfig()), keys(spec.destinationConfig()), spec.sourceCredential().orElse(null),
                     spec.destinationCredential().orElse(null), OptionsResponse.of(spec.options(), spec.kind()));
@@ -86,24 +89,34 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record OptionsResponse(int concurrency, int blockSize, List<String> include, List<String> exclude, String overwrite,
             String symlinks, String codec, boolean dryRun, boolean verify, int retries, double retryBackoffSeconds, long bufferPool,
-            Double bandwidthCapMbps, SyncOptionsResponse sync) {
+            Double bandwidthCapMbps, SyncOptionsResponse sync, BenchOptionsResponse bench) {
         static OptionsResponse of(TransferOptions options, io.mover.core.engine.JobKind kind) {
             return new OptionsResponse(options.concurrency(), options.blockSize(), options.includes(), options.excludes(),
                     options.overwrite().cliName(), options.symlinks().name().toLowerCase(Locale.ROOT), options.codec(),
                     options.dryRun(), options.verify(), options.maxRetries(), seconds(options.retryBackoff()), options.bufferPoolBytes(),
                     BandwidthCap.mbps(options.bandwidthCap()),
-                    kind == io.mover.core.engine.JobKind.SYNC ? SyncOptionsResponse.of(options.sync()) : null);
+                    kind == io.mover.core.engine.JobKind.SYNC ? SyncOptionsResponse.of(options.sync()) : null,
+                    kind == io.mover.core.engine.JobKind.BENCH ? BenchOptionsResponse.of(options.bench()) : null);
+        }
+    }
+
+    /** A bench job's options as submitted (docs/bench.md); sizes in bytes. */
+    public record BenchOptionsResponse(String mode, long files, long size, String data, List<Integer> concurrency, boolean keep, String folder,
+            long ioSize, List<Integer> queueDepths, double runtimeSeconds, List<Long> writeBlockSizes, List<Integer> streams, List<String> codecs) {
+        static BenchOptionsResponse of(io.mover.core.engine.BenchOptions b) {
+            return new BenchOptionsResponse(b.mode().name().toLowerCase(Locale.ROOT), b.files(), b.fileSize(), b.data(), b.concurrencies(), b.keep(),
+                    b.folder(), b.ioSize(), b.queueDepths(), seconds(b.runtime()), b.writeBlockSizes(), b.streams(), b.codecs());
         }
     }
 
     /** A sync job's options as submitted; no size or age limit leaves its field out. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record SyncOptionsResponse(String deleteDestination, long maxDelete, String compare, boolean force, String filesFrom,
-            long minSize, Long maxSize, Double minAgeSeconds, Double maxAgeSeconds) {
+            long minSize, Long maxSize, Double minAgeSeconds, Double maxAgeSeconds, boolean catalog) {
         static SyncOptionsResponse of(io.mover.core.engine.SyncOptions o) {
             return new SyncOptionsResponse(o.deletes().cliName(), o.maxDelete(), o.compare().cliName(), o.force(), o.filesFrom().orElse(null),
                     o.minSize(), o.maxSize() < 0 ? null : o.maxSize(), o.minAge().map(JobResponse::seconds).orElse(null),
-                    o.maxAge().map(JobResponse::seconds).orElse(null));
+                    o.maxAge().map(JobResponse::seconds).orElse(null), o.catalog());
         }
     }
 
@@ -140,15 +153,22 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
         }
     }
 
-    /** The latest counters; {@code etaSeconds} once the totals are known and bytes move. */
+    /** The latest counters; {@code etaSeconds} once the totals are known and bytes move; {@code phase} for a bench. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ProgressResponse(Instant at, String state, boolean enumerating, long filesScanned, long filesDone, long filesSkipped,
             long filesFailed, long filesPending, long bytesTotal, long bytesDone, double percent, double bytesPerSecond,
-            double elapsedSeconds, Double etaSeconds) {
+            double elapsedSeconds, Double etaSeconds, PhaseResponse phase) {
         public static ProgressResponse of(Progress p) {
             return new ProgressResponse(p.at(), p.state().name(), p.enumerating(), p.filesScanned(), p.filesDone(), p.filesSkipped(),
                     p.filesFailed(), p.filesPending(), p.bytesTotal(), p.bytesDone(), p.percent(), p.bytesPerSecond(),
-                    seconds(p.elapsed()), p.eta().map(JobResponse::seconds).orElse(null));
+                    seconds(p.elapsed()), p.eta().map(JobResponse::seconds).orElse(null), p.phase().map(PhaseResponse::of).orElse(null));
+        }
+    }
+
+    /** What a job that runs in steps (a bench) is doing: the step in words, the steps done before it, all of them. */
+    public record PhaseResponse(String description, int step, int steps) {
+        static PhaseResponse of(io.mover.core.engine.JobPhase phase) {
+            return new PhaseResponse(phase.description(), phase.step(), phase.steps());
         }
     }
 

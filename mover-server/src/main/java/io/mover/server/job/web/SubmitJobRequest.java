@@ -7,19 +7,21 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import io.mover.bench.BenchSettings;
 import io.mover.core.engine.JobKind;
 import io.mover.core.engine.JobSpec;
 import io.mover.core.engine.TransferOptions;
 import io.mover.server.credential.CredentialStore;
 import io.mover.server.problem.FieldProblem;
 import io.mover.server.problem.InvalidRequestException;
+import io.mover.spi.MoverException;
 
 /**
  * The body of {@code POST /api/v1/jobs}.
  *
- * @param kind {@code copy} or {@code sync} (bench jobs have their own endpoint, {@code /api/v1/benches})
- * @param source the source location: a path or a URI
- * @param destination the destination location
+ * @param kind {@code copy}, {@code sync} or {@code bench}
+ * @param source the source location: a path or a URI (a bench generates its data: absent)
+ * @param destination the destination location (a bench's target)
  * @param options how to run; absent means the defaults
  * @param sourceConfig the source plugin's configuration (may hold secrets: never echoed back)
  * @param destinationConfig the destination plugin's configuration
@@ -48,13 +50,20 @@ public record SubmitJobRequest(String kind, String source, String destination, J
                 jobKind = JobKind.valueOf(kind.trim().toUpperCase(Locale.ROOT));
             }
             catch (IllegalArgumentException e) {
-                problems.add(new FieldProblem("kind", kind.trim().equalsIgnoreCase("bench")
-                        ? "bench jobs have their own endpoint: POST /api/v1/benches with the bench's options (docs/rest.md, \"Bench jobs\")"
-                        : "unknown kind '" + kind + "': " + kinds()));
+                problems.add(new FieldProblem("kind", "unknown kind '" + kind + "': " + kinds()));
             }
         }
-        required(problems, "source", source);
+        boolean bench = jobKind == JobKind.BENCH;
+        if (!bench) {
+            required(problems, "source", source);
+        }
+        else if (source != null && !source.trim().startsWith("gen:")) {
+            problems.add(new FieldProblem("source", "a bench writes data it generates (gen:///): leave source out"));
+        }
         required(problems, "destination", destination);
+        if (!bench && options != null && options.bench() != null) {
+            problems.add(new FieldProblem("options.bench", "applies to jobs of kind bench only"));
+        }
         Map<String, String> from = config(problems, "sourceConfig", sourceConfig);
         Map<String, String> to = config(problems, "destinationConfig", destinationConfig);
         Optional<String> fromCredential = credential(problems, "sourceCredential", sourceCredential, credentials);
@@ -64,6 +73,17 @@ public record SubmitJobRequest(String kind, String source, String destination, J
         TransferOptions transfer = options == null ? TransferOptions.defaults() : options.toOptions(problems);
         if (!problems.isEmpty()) {
             throw new InvalidRequestException(problems);
+        }
+        if (bench) {
+            // the bench's target is the destination; its data is generated
+            JobSpec spec = new JobSpec(jobKind, "gen:///", destination.trim(), Map.of(), to, transfer, Optional.empty(), toCredential);
+            try {
+                BenchSettings.of(spec);
+            }
+            catch (MoverException e) {
+                throw new InvalidRequestException(List.of(new FieldProblem("options.bench", e.getMessage())));
+            }
+            return spec;
         }
         return new JobSpec(jobKind, source.trim(), destination.trim(), from, to, transfer, fromCredential, toCredential);
     }

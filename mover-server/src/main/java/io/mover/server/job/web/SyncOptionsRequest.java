@@ -22,9 +22,11 @@ import io.mover.spi.MoverException;
  * @param maxSize leave larger files alone
  * @param minAge leave files modified more recently alone
  * @param maxAge leave files modified longer ago alone
+ * @param catalog read the destination from the catalog of the last successful sync of this pair instead of listing it
+ *        (only for destinations nothing but mover writes; docs/rest.md)
  */
 public record SyncOptionsRequest(String deleteDestination, Long maxDelete, String compare, Boolean force, String filesFrom,
-        String minSize, String maxSize, String minAge, String maxAge) {
+        String minSize, String maxSize, String minAge, String maxAge, Boolean catalog) {
     private static final String PREFIX = "options.sync.";
 
     /** The engine's sync options, or the problems of each bad field added to {@code problems}. */
@@ -53,7 +55,7 @@ public record SyncOptionsRequest(String deleteDestination, Long maxDelete, Strin
         }
         SyncOptions options = new SyncOptions(deletes, maxDelete == null ? -1 : maxDelete, policy, Boolean.TRUE.equals(force),
                 Optional.ofNullable(filesFrom), size(problems, "minSize", minSize, 0), size(problems, "maxSize", maxSize, -1),
-                age(problems, "minAge", minAge), age(problems, "maxAge", maxAge));
+                age(problems, "minAge", minAge), age(problems, "maxAge", maxAge), Boolean.TRUE.equals(catalog));
         try {
             options.validate();
         }
@@ -64,16 +66,7 @@ public record SyncOptionsRequest(String deleteDestination, Long maxDelete, Strin
     }
 
     private static long size(List<FieldProblem> problems, String field, String text, long absent) {
-        if (text == null) {
-            return absent;
-        }
-        try {
-            return ConfigSpec.parseSize(text);
-        }
-        catch (IllegalArgumentException e) {
-            problems.add(new FieldProblem(PREFIX + field, e.getMessage()));
-            return absent;
-        }
+        return FieldValues.size(problems, PREFIX + field, text, absent);
     }
 
     private static Optional<Duration> age(List<FieldProblem> problems, String field, String text) {

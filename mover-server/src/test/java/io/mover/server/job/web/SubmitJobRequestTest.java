@@ -50,7 +50,7 @@ class SubmitJobRequestTest {
 
     @Test
     void readsASyncJobsOptionsAndNamesItsBadFields() {
-        SyncOptionsRequest sync = new SyncOptionsRequest("true", 100L, "size-only", true, "/lists/files.txt", "1k", "1MiB", "12h", "7d");
+        SyncOptionsRequest sync = new SyncOptionsRequest("true", 100L, "size-only", true, "/lists/files.txt", "1k", "1MiB", "12h", "7d", true);
         JobOptionsRequest options = new JobOptionsRequest(null, null, null, null, null, null, null, null, null, null, null, null, null, sync);
         JobSpec spec = new SubmitJobRequest("sync", "/in", "/out", options, null, null, null, null).toSpec();
         assertThat(spec.kind()).isEqualTo(io.mover.core.engine.JobKind.SYNC);
@@ -60,8 +60,9 @@ class SubmitJobRequestTest {
         assertThat(o.compare()).isEqualTo(io.mover.core.engine.SyncOptions.ComparePolicy.SIZE_ONLY);
         assertThat(o.minSize()).isEqualTo(1024);
         assertThat(o.maxAge()).contains(java.time.Duration.ofDays(7));
+        assertThat(o.catalog()).isTrue();
 
-        SyncOptionsRequest bad = new SyncOptionsRequest("prompt", null, "sometimes", null, null, "huge", null, "soon", null);
+        SyncOptionsRequest bad = new SyncOptionsRequest("prompt", null, "sometimes", null, null, "huge", null, "soon", null, null);
         JobOptionsRequest badOptions = new JobOptionsRequest(null, null, null, null, null, null, null, null, null, null, null, null, null, bad);
         InvalidRequestException e = catchThrowableOfType(InvalidRequestException.class,
                 () -> new SubmitJobRequest("sync", "/in", "/out", badOptions, null, null, null, null).toSpec());

@@ -6,7 +6,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * What the double injects to behave like a busy share: a fixed latency per request, a bandwidth limit
  * shared by all requests (request and response bodies), an operations-per-second limit answered with
- * 503 ServerBusy as the service does past its IOPS limit, and a dropped connection every N requests.
+ * 503 ServerBusy as the service does past its IOPS limit (or every request refused so, {@link #serverBusy}), and a
+ * dropped connection every N requests.
  * All settings can change while the server runs.
  */
 public final class Faults {
@@ -15,6 +16,8 @@ public final class Faults {
     public volatile int operationsPerSecond;
     public volatile int dropEvery;
     public volatile int retryAfterSeconds = -1;
+    /** Every request is answered 503 ServerBusy (a share far over its limits), until cleared. */
+    public volatile boolean serverBusy;
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong nextFreeNanos = new AtomicLong(System.nanoTime());
     private double tokens;

@@ -126,6 +126,21 @@ public final class FileServiceDouble implements AutoCloseable {
         operations.put(account, share, path, content, lastWrite);
     }
 
+    /** A directory or file's SMB properties past the REST API: attributes, creation and last-write times, permission (SDDL). */
+    public Map<String, String> smb(String account, String share, String path) {
+        return operations.smbDirect(account, share, path);
+    }
+
+    /** Gives an existing directory or file other SMB attributes, creation time and permission (SDDL), past the REST API. */
+    public void smb(String account, String share, String path, String attributes, java.time.Instant created, String sddl) {
+        operations.smbDirect(account, share, path, attributes, created, sddl);
+    }
+
+    /** Removes a file past the REST API (a change made by someone else). */
+    public void deleteFile(String account, String share, String path) {
+        operations.deleteDirect(account, share, path);
+    }
+
     /** Creates a directory and its missing parents past the REST API. */
     public void mkdir(String account, String share, String path, java.time.Instant lastWrite) {
         operations.mkdir(account, share, path, lastWrite);
@@ -148,7 +163,7 @@ public final class FileServiceDouble implements AutoCloseable {
             try {
                 Request request = Request.parse(exchange);
                 increment(operationName(request));
-                if (!faults.admit()) {
+                if (faults.serverBusy || !faults.admit()) {
                     increment("throttled");
                     throw new ServiceError(503, "ServerBusy", "Operations per second is over the account limit.");
                 }

@@ -201,6 +201,39 @@ final class Operations {
         tree.channel(file).write(java.nio.ByteBuffer.wrap(content), 0);
     }
 
+    java.util.Map<String, String> smbDirect(String account, String shareName, String path) {
+        Share share = tree.share(account, shareName);
+        synchronized (share.lock) {
+            Node node = FileTree.find(share, path);
+            if (node == null) {
+                return java.util.Map.of();
+            }
+            return java.util.Map.of("attributes", node.attributes, "creationTime", node.creationTime.toString(), "lastWriteTime",
+                    node.lastWriteTime.toString(), "permission", share.permissions.get(node.permissionKey));
+        }
+    }
+
+    void smbDirect(String account, String shareName, String path, String attributes, Instant created, String sddl) {
+        Share share = tree.share(account, shareName);
+        synchronized (share.lock) {
+            Node node = FileTree.find(share, path);
+            node.attributes = Smb.attributes(attributes, node.directory);
+            node.creationTime = created;
+            node.permissionKey = share.permissionKey(sddl);
+        }
+    }
+
+    void deleteDirect(String account, String shareName, String path) {
+        Share share = tree.share(account, shareName);
+        synchronized (share.lock) {
+            Node node = FileTree.find(share, path);
+            if (node != null && !node.directory) {
+                node.parent.children.remove(node.name);
+                FileTree.closeData(node);
+            }
+        }
+    }
+
     void mkdir(String account, String shareName, String path, Instant lastWrite) {
         Share share = tree.share(account, shareName);
         synchronized (share.lock) {

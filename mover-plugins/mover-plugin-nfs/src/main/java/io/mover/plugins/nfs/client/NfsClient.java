@@ -103,6 +103,25 @@ public final class NfsClient {
         });
     }
 
+    /** READLINK: the text a symbolic link holds (RFC 1813 §3.3.5), as the server stores it; never followed. */
+    public String readlink(FileHandle link, String what) {
+        return blocking(5, out -> NfsXdr.writeHandle(out, link), in -> {
+            int status = Xdr.readInt(in);
+            NfsXdr.readPostOpAttr(in);
+            NfsStatus.check(status, what);
+            return Xdr.readString(in, NfsXdr.MAX_PATH);
+        });
+    }
+
+    /** SYMLINK: a link {@code name} in {@code directory} holding {@code target} (RFC 1813 §3.3.10). */
+    public Lookup symlink(FileHandle directory, String name, String target, String what) {
+        return blocking(10, out -> {
+            NfsXdr.writeDirOp(out, directory, name);
+            NfsXdr.writeSattr(out, OptionalInt.empty(), Optional.empty());
+            Xdr.writeString(out, target);
+        }, in -> createdEntry(in, directory, name, what));
+    }
+
     /** Reads up to {@code count} bytes; the result's buffer is the caller's to release. */
     public CompletableFuture<ReadResult> read(FileHandle handle, long offset, int count, String what) {
         return rpc.call(6, out -> {

@@ -10,6 +10,8 @@ import java.util.OptionalInt;
 /** XDR of the NFSv3 structures (RFC 1813 §2.5-2.6, §3.3) that several procedures share. */
 final class NfsXdr {
     static final int MAX_NAME = 255;
+    /** The longest link target mover reads (Linux's PATH_MAX). */
+    static final int MAX_PATH = 4096;
 
     private NfsXdr() {
     }

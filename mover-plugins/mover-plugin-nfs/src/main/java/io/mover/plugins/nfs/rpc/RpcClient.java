@@ -53,6 +53,8 @@ public final class RpcClient implements AutoCloseable {
     private volatile boolean everConnected;
     private volatile long unreachableSince;
     private volatile boolean closed;
+    private final java.util.concurrent.atomic.LongAdder retransmissions = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder reconnects = new java.util.concurrent.atomic.LongAdder();
 
     public RpcClient(InetSocketAddress address, RpcProgram program, AuthSys auth, RpcClientConfig config, EventLoopGroup group,
             ByteBufAllocator allocator) {
@@ -155,7 +157,9 @@ public final class RpcClient implements AutoCloseable {
                 group.schedule(() -> send(call), 10, TimeUnit.MILLISECONDS);
                 return;
             }
-            call.sends++;
+            if (call.sends++ > 0) {
+                retransmissions.increment();
+            }
             channel.writeAndFlush(call.request.retainedDuplicate());
             call.timeout = channel.eventLoop().schedule(() -> timedOut(call, handler), config.callTimeout().toMillis(), TimeUnit.MILLISECONDS);
         });
@@ -217,6 +221,16 @@ public final class RpcClient implements AutoCloseable {
         return best;
     }
 
+    /** Calls sent again (after a timeout, or on another connection when theirs ended), since this client was made. */
+    public long retransmissions() {
+        return retransmissions.sum();
+    }
+
+    /** Connections established again after one had ended (a server restart, a dropped connection). */
+    public long reconnects() {
+        return reconnects.sum();
+    }
+
     @Override
     public void close() {
         closed = true;
@@ -228,6 +242,7 @@ public final class RpcClient implements AutoCloseable {
     /** One connection, (re)established on demand; at most one connect attempt at a time. */
     private final class ConnectionSlot {
         private CompletableFuture<Channel> current;
+        private boolean connectedBefore;
 
         synchronized CompletableFuture<Channel> channel() {
             boolean connecting = current != null && !current.isDone();
@@ -240,6 +255,7 @@ public final class RpcClient implements AutoCloseable {
             ChannelFuture connect = connect();
             connect.addListener(future -> {
                 if (future.isSuccess()) {
+                    reconnected();
                     everConnected = true;
                     unreachableSince = 0;
                     attempt.complete(connect.channel());
@@ -249,6 +265,13 @@ public final class RpcClient implements AutoCloseable {
                 }
             });
             return attempt;
+        }
+
+        private synchronized void reconnected() {
+            if (connectedBefore) {
+                reconnects.increment();
+            }
+            connectedBefore = true;
         }
 
         int load() {

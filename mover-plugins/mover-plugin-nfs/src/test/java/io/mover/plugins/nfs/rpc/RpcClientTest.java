@@ -131,6 +131,8 @@ class RpcClientTest {
         serve(call -> call == 1 ? Action.IGNORE : Action.REPLY);
         try (RpcClient client = client(server.getLocalPort(), Duration.ofMillis(300))) {
             assertThat(answer(client.call(0, out -> { }))).isEqualTo(42);
+            assertThat(client.retransmissions()).isEqualTo(1);
+            assertThat(client.reconnects()).isZero();
         }
         assertThat(xidsSeen).hasSize(2);
         assertThat(xidsSeen.get(0)).isEqualTo(xidsSeen.get(1));
@@ -141,6 +143,8 @@ class RpcClientTest {
         serve(call -> call == 1 ? Action.CLOSE : Action.REPLY);
         try (RpcClient client = client(server.getLocalPort(), Duration.ofSeconds(10))) {
             assertThat(answer(client.call(0, out -> { }))).isEqualTo(42);
+            assertThat(client.retransmissions()).isEqualTo(1);
+            assertThat(client.reconnects()).isPositive();
         }
         assertThat(xidsSeen).hasSize(2);
         assertThat(xidsSeen.get(0)).isEqualTo(xidsSeen.get(1));

@@ -1,0 +1,88 @@
+package io.mover.core.engine;
+
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+import io.mover.spi.Entry;
+import io.mover.spi.RelativePath;
+
+/**
+ * One sync's use of its {@link SyncCatalog}: destination folders read from the catalog when it has them (listed for
+ * real otherwise), what the destination will hold recorded as the new generation (not in a dry run, which changes
+ * nothing), and at the end the generation committed or every catalog of the pair dropped.
+ */
+final class CatalogUse {
+    private final SyncCatalog catalog;
+    private final boolean existed;
+    private final SyncCatalog.Recorder recorder;
+    private final LongAdder fromCatalog = new LongAdder();
+    private final LongAdder listed = new LongAdder();
+    private volatile boolean unaccounted;
+
+    CatalogUse(SyncCatalog catalog, boolean dryRun) {
+        this.catalog = catalog;
+        this.existed = catalog.exists();
+        this.recorder = dryRun ? null : catalog.record();
+    }
+
+    /** Lists a destination folder from the catalog, or with {@code real} when the catalog does not have it. */
+    Function<RelativePath, Stream<Entry>> lister(Function<RelativePath, Stream<Entry>> real) {
+        if (!existed) {
+            return folder -> {
+                listed.increment();
+                return real.apply(folder);
+            };
+        }
+        return folder -> catalog.list(folder).map(entries -> {
+            fromCatalog.increment();
+            return entries;
+        }).orElseGet(() -> {
+            listed.increment();
+            return real.apply(folder);
+        });
+    }
+
+    SyncRecorder recorder() {
+        return recorder == null ? SyncRecorder.NONE : recorder;
+    }
+
+    /** The walk ended: the generation is complete unless a folder could not be listed or the walk stopped. */
+    void walked() {
+        if (recorder != null) {
+            recorder.finish();
+            recorder.close();
+        }
+    }
+
+    /**
+     * Something planned was not done although the job may succeed (deletes declined, or kept because they changed):
+     * the record would be wrong, so it is dropped now (a durable job commits it later, from another place).
+     */
+    void unaccounted() {
+        unaccounted = true;
+        if (recorder != null) {
+            catalog.invalidate();
+        }
+    }
+
+    /** For the report: where the destination's listing came from. */
+    String note() {
+        return existed ? "--catalog: " + fromCatalog.sum() + " destination folders read from the catalog of the last successful sync, "
+                + listed.sum() + " listed (changes made there by anything but mover are not seen)"
+                : "--catalog: no catalog of this source and destination yet; the destination was listed and the catalog is kept from now on";
+    }
+
+    /** Commits the generation after a successful sync; drops the catalog after any other (a dry run leaves it alone). */
+    void end(boolean succeeded) {
+        if (recorder == null) {
+            return;
+        }
+        if (succeeded && !unaccounted) {
+            catalog.commit();
+        }
+        else {
+            catalog.invalidate();
+        }
+    }
+}

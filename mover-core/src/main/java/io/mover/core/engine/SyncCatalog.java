@@ -1,0 +1,246 @@
+package io.mover.core.engine;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HexFormat;
+import java.util.Iterator;
+import java.util.Optional;
+import java.util.Spliterators;
+import java.util.UUID;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+import io.mover.spi.EndpointUri;
+import io.mover.spi.Entry;
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
+import io.mover.spi.RelativePath;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The destination's listing as the last successful sync of a (source, destination) pair left it ({@code --catalog},
+ * issue 4): the next sync reads the destination's folders from here instead of listing them, the trade-off NetApp XCP
+ * makes. Only right for destinations that nothing but mover writes: a change made there behind mover's back is not
+ * seen (docs/cli.md, "--catalog").
+ *
+ * <p>Layout under {@code root/<sha-256 of the pair>/}: {@code current/} holds one file per folder the sync walked
+ * (named by the SHA-256 of its path; the entries it holds after the sync, in {@link EntryFormat}) and a {@code VERSION}
+ * file. A sync writes a new generation beside it ({@code pending-<key>/}) while it plans, each folder's file as its
+ * walk of that folder ends ({@link Recorder}); when the sync has succeeded it replaces {@code current} by renaming; when
+ * it fails, both are removed. A folder without a file (one the last sync did not walk: excluded, or left alone) is
+ * listed for real.
+ */
+public final class SyncCatalog {
+    /** Bump when {@link EntryFormat} or this layout changes: an older catalog is then ignored, not misread. */
+    static final String VERSION = "mover-catalog-1";
+    private static final String CURRENT = "current";
+
+    private final Path directory;
+    private final String pair;
+    private final Path pending;
+
+    private SyncCatalog(Path directory, String pair, String jobKey) {
+        this.directory = directory;
+        this.pair = pair;
+        this.pending = directory.resolve("pending-" + sha256(jobKey).substring(0, 16));
+    }
+
+    /**
+     * The catalog of syncs from {@code source} to {@code destination} under {@code root} (locations as the user gave
+     * them), as the sync job {@code jobKey} uses it: the generation it writes is its own until it commits.
+     */
+    public static SyncCatalog of(Path root, String source, String destination, String jobKey) {
+        String pair = key(EndpointUri.parse(source)) + "\n" + key(EndpointUri.parse(destination));
+        return new SyncCatalog(root.resolve(sha256(pair)), pair, jobKey);
+    }
+
+    /** The default root: {@code $MOVER_CATALOG_DIR} or {@code -Dmover.catalog.dir}, else {@code ~/.cache/mover/catalog}. */
+    public static Path defaultRoot() {
+        String configured = System.getProperty("mover.catalog.dir", System.getenv("MOVER_CATALOG_DIR"));
+        return configured != null && !configured.isBlank() ? Path.of(configured)
+                : Path.of(System.getProperty("user.home"), ".cache", "mover", "catalog");
+    }
+
+    /** Whether a catalog from a successful sync is there to read. */
+    public boolean exists() {
+        try {
+            return Files.readString(directory.resolve(CURRENT).resolve("VERSION"), StandardCharsets.UTF_8).equals(VERSION + "\n" + pair);
+        }
+        catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * The folder's entries as the last successful sync left them; empty when the catalog has none (no catalog, or a
+     * folder that sync did not walk): list it for real then. Safe to call from several threads.
+     */
+    Optional<Stream<Entry>> list(RelativePath folder) {
+        Path file = directory.resolve(CURRENT).resolve(sha256(folder.toString()));
+        DataInputStream in;
+        try {
+            in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16));
+        }
+        catch (NoSuchFileException e) {
+            return Optional.empty();
+        }
+        catch (IOException e) {
+            throw failed("read", e);
+        }
+        Iterator<Entry> entries = EntryFormat.entries(in, e -> failed("read", e));
+        return Optional.of(StreamSupport.stream(Spliterators.spliteratorUnknownSize(entries, 0), false).onClose(() -> {
+            try {
+                in.close();
+            }
+            catch (IOException e) {
+                // read-only; nothing to lose
+            }
+        }));
+    }
+
+    /** Starts this job's generation; its files are written as the sync plans. */
+    Recorder record() {
+        return new Recorder(pending);
+    }
+
+    /** The job's sync succeeded: its generation becomes the catalog (when it recorded a complete one). */
+    public void commit() {
+        if (!Files.isRegularFile(pending.resolve("COMPLETE"))) {
+            invalidate();
+            return;
+        }
+        Path current = directory.resolve(CURRENT);
+        Path old = directory.resolve("old-" + UUID.randomUUID());
+        try {
+            Files.writeString(pending.resolve("VERSION"), VERSION + "\n" + pair, StandardCharsets.UTF_8);
+            if (Files.exists(current)) {
+                Files.move(current, old, StandardCopyOption.ATOMIC_MOVE);
+            }
+            Files.move(pending, current, StandardCopyOption.ATOMIC_MOVE);
+        }
+        catch (IOException e) {
+            invalidate();
+            throw failed("save", e);
+        }
+        ScratchFiles.delete(old);
+    }
+
+    /** The job's sync did not succeed (or left the destination in a state it cannot account for): no catalog is left. */
+    public void invalidate() {
+        ScratchFiles.delete(pending);
+        ScratchFiles.delete(directory.resolve(CURRENT));
+    }
+
+    /**
+     * Writes the folders of a new generation as the planner walks them: {@link #enter} when a folder's walk starts,
+     * {@link #entry} for each entry the folder holds once the sync is done, {@link #leave} when its walk ends. Folders
+     * nest (depth first); each open folder holds one buffered file. Used on the planner's thread only.
+     */
+    final class Recorder implements SyncRecorder, AutoCloseable {
+        private final Path generation;
+        private final Deque<DataOutputStream> open = new ArrayDeque<>();
+        private boolean broken;
+
+        private Recorder(Path generation) {
+            this.generation = generation;
+            ScratchFiles.delete(generation);
+            try {
+                Files.createDirectories(generation);
+            }
+            catch (IOException e) {
+                throw failed("write", e);
+            }
+        }
+
+        @Override
+        public void enter(RelativePath folder) {
+            try {
+                open.push(new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(generation.resolve(sha256(folder.toString()))), 1 << 14)));
+            }
+            catch (IOException e) {
+                throw failed("write", e);
+            }
+        }
+
+        @Override
+        public void entry(Entry entry) {
+            try {
+                EntryFormat.write(requireNonNull(open.peek(), "no folder entered"), entry);
+            }
+            catch (IOException e) {
+                throw failed("write", e);
+            }
+        }
+
+        @Override
+        public void leave() {
+            try (DataOutputStream out = open.pop()) {
+                out.flush();
+            }
+            catch (IOException e) {
+                throw failed("write", e);
+            }
+        }
+
+        @Override
+        public void broken() {
+            broken = true;
+        }
+
+        /** Marks the generation complete (the walk ended and every folder was recorded): {@link #commit} may then use it. */
+        void finish() {
+            if (broken || !open.isEmpty()) {
+                return;
+            }
+            try {
+                Files.writeString(generation.resolve("COMPLETE"), "", StandardCharsets.UTF_8);
+            }
+            catch (IOException e) {
+                throw failed("write", e);
+            }
+        }
+
+        @Override
+        public void close() {
+            while (!open.isEmpty()) {
+                broken = true;
+                try {
+                    open.pop().close();
+                }
+                catch (IOException e) {
+                    // the generation is abandoned anyway
+                }
+            }
+        }
+    }
+
+    private static String key(EndpointUri uri) {
+        return uri.scheme() + "://" + uri.authority() + uri.path();
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        }
+        catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK has no SHA-256", e);
+        }
+    }
+
+    private MoverException failed(String what, IOException e) {
+        return new MoverException(ErrorCode.IO_ERROR, "cannot " + what + " the sync catalog under " + directory + ": " + e.getMessage(), e);
+    }
+}

@@ -1,0 +1,34 @@
+package io.mover.core.engine;
+
+import io.mover.spi.Entry;
+import io.mover.spi.RelativePath;
+
+/**
+ * What the destination holds once a sync's plan is carried out, folder by folder, as {@link SyncPlanner} walks
+ * ({@code --catalog}, {@link SyncCatalog}): {@link #enter} a folder, {@link #entry} for each entry it will hold,
+ * {@link #leave} it. Folders nest, depth first. Called on the planner's thread.
+ */
+interface SyncRecorder {
+    SyncRecorder NONE = new SyncRecorder() {
+        @Override
+        public void enter(RelativePath folder) {}
+
+        @Override
+        public void entry(Entry entry) {}
+
+        @Override
+        public void leave() {}
+
+        @Override
+        public void broken() {}
+    };
+
+    void enter(RelativePath folder);
+
+    void entry(Entry entry);
+
+    void leave();
+
+    /** A folder could not be listed, or the walk stopped: what was recorded does not describe the destination. */
+    void broken();
+}

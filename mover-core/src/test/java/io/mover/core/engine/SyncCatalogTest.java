@@ -1,0 +1,133 @@
+package io.mover.core.engine;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.mover.core.plugin.PluginRegistry;
+import io.mover.spi.RelativePath;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code --catalog}: a sync reads the destination from the last successful sync's record instead of listing it, keeps
+ * that record up to date, drops it when a sync fails, and (as documented) does not see changes made behind its back.
+ */
+@Timeout(60)
+class SyncCatalogTest {
+    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+
+    @TempDir
+    Path scratch;
+
+    @TempDir
+    Path catalogs;
+
+    private final MemoryPlugin plugin = new MemoryPlugin();
+    private final MemoryStore src = plugin.store("src");
+    private final MemoryStore dst = plugin.store("dst");
+    private int runs;
+
+    private JobSummary sync(boolean catalog, boolean dryRun) {
+        TransferEngine engine = new TransferEngine(PluginRegistry.of(List.of(plugin), "test"), Clock.systemUTC(), catalogs);
+        TransferOptions options = TransferOptions.builder().blockSize(4096).bufferPoolBytes(1 << 20).retries(0, Duration.ofMillis(1))
+                .dryRun(dryRun).sync(SyncOptions.DEFAULTS.withDeletes(SyncOptions.DeleteMode.TRUE).withCatalog(catalog)).build();
+        JobSpec spec = new JobSpec(JobKind.SYNC, "mem://src", "mem://dst", Map.of(), Map.of(), options);
+        try (PreparedJob job = engine.prepare(spec, "job" + runs++, scratch)) {
+            return engine.run(job, JobListener.NONE, new CancellationToken());
+        }
+    }
+
+    private JobSummary sync(boolean catalog) {
+        return sync(catalog, false);
+    }
+
+    private void seed() {
+        src.file("a.txt", "alpha".getBytes(), T0);
+        src.file("d1/b.txt", "beta".getBytes(), T0);
+        src.file("d1/d2/c.txt", "gamma".getBytes(), T0);
+        src.file("d3/e.txt", "epsilon".getBytes(), T0);
+        dst.file("stale/old.txt", "old".getBytes(), T0);
+    }
+
+    @Test
+    void theSecondSyncDoesNotListTheDestinationAndStaysCorrect() {
+        seed();
+        JobSummary first = sync(true);
+        assertThat(first.state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(first.sync().orElseThrow().warnings()).anyMatch(w -> w.contains("no catalog of this source and destination yet"));
+        assertThat(dst.filePaths()).isEqualTo(src.filePaths());
+        int listedBefore = dst.listCount();
+
+        src.file("d1/b.txt", "beta, longer".getBytes(), T0.plusSeconds(60));
+        src.file("d1/new.txt", "new".getBytes(), T0);
+        src.file("d4/f.txt", "phi".getBytes(), T0);
+        src.delete(RelativePath.of("d3"), true);
+        JobSummary second = sync(true);
+
+        assertThat(second.state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(dst.listCount()).as("no destination folder listed").isEqualTo(listedBefore);
+        assertThat(second.filesTransferred()).isEqualTo(3);
+        assertThat(second.sync().orElseThrow().deleted()).isEqualTo(1);
+        assertThat(second.sync().orElseThrow().unchanged()).isEqualTo(2);
+        assertThat(dst.filePaths()).isEqualTo(src.filePaths());
+        assertThat(new String(dst.data("d1/b.txt"))).isEqualTo("beta, longer");
+
+        JobSummary third = sync(true);
+        assertThat(third.filesTransferred()).isZero();
+        assertThat(third.sync().orElseThrow().unchanged()).isEqualTo(5);
+        assertThat(dst.listCount()).isEqualTo(listedBefore);
+    }
+
+    @Test
+    void aChangeBehindMoversBackIsNotSeenWithTheCatalogAndIsWithout() {
+        seed();
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
+        dst.delete(RelativePath.of("d1/b.txt"), false); // someone else deletes a file at the destination
+
+        JobSummary withCatalog = sync(true);
+        assertThat(withCatalog.filesTransferred()).as("the documented trade-off: the catalog says it is there").isZero();
+        assertThat(dst.filePaths()).doesNotContain("d1/b.txt");
+
+        JobSummary listed = sync(false);
+        assertThat(listed.filesTransferred()).isEqualTo(1);
+        assertThat(dst.filePaths()).isEqualTo(src.filePaths());
+    }
+
+    @Test
+    void aFailedSyncDropsTheCatalogAndADryRunLeavesIt() throws Exception {
+        seed();
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
+        int listed = dst.listCount();
+
+        assertThat(sync(true, true).state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(dst.listCount()).as("a dry run reads the catalog too").isEqualTo(listed);
+        assertThat(catalogFolders()).as("and leaves it").isNotEmpty();
+
+        src.file("a.txt", "alpha, changed".getBytes(), T0.plusSeconds(60));
+        src.failReads("a.txt", 100);
+        assertThat(sync(true).state()).isEqualTo(JobState.COMPLETED_WITH_ERRORS);
+        assertThat(catalogFolders()).as("no catalog after a failed sync").isEmpty();
+
+        src.failReads("a.txt", 0);
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(dst.listCount()).as("without a catalog the destination is listed again").isGreaterThan(listed);
+        assertThat(dst.filePaths()).isEqualTo(src.filePaths());
+    }
+
+    /** The folders of the pair's current catalog. */
+    private List<Path> catalogFolders() throws Exception {
+        try (var pairs = Files.list(catalogs)) {
+            List<Path> current = pairs.map(pair -> pair.resolve("current")).filter(Files::isDirectory).toList();
+            return current;
+        }
+    }
+}

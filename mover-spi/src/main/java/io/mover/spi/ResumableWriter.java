@@ -1,0 +1,49 @@
+package io.mover.spi;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+
+/**
+ * A {@link SinkWriter} from {@link ResumableSink#resume}: it keeps a record of the blocks it wrote, so that
+ * a later writer of the same key can keep them. Thread-safe as {@link SinkWriter}.
+ *
+ * @since 1.2
+ */
+public interface ResumableWriter extends SinkWriter {
+    /**
+     * The blocks an earlier writer of the key wrote that the temporary still holds, each checked against
+     * its CRC32C when this writer was opened; empty for a fresh file. The caller need not write them again.
+     */
+    List<Block> kept();
+
+    /**
+     * Writes like {@link #write(long, ByteBuffer)} and records the block (after the bytes were handed to the
+     * file) with {@code crc32c}, the CRC32C of its bytes, so that a later writer of the key keeps it.
+     */
+    void write(long position, ByteBuffer source, int crc32c);
+
+    /**
+     * Ends this writer and leaves the temporary and its record for a later {@link ResumableSink#resume} of
+     * the same key (where {@link #abort()} removes them). Nothing becomes visible. Idempotent.
+     */
+    void suspend();
+
+    /**
+     * A block of the file.
+     *
+     * @param position its offset in the file
+     * @param length its length in bytes
+     * @param crc32c the CRC32C of its bytes
+     */
+    record Block(long position, int length, int crc32c) {
+        public Block {
+            if (position < 0 || length < 0) {
+                throw new IllegalArgumentException("a block at " + position + " of " + length + " bytes");
+            }
+        }
+
+        public long end() {
+            return position + length;
+        }
+    }
+}
