@@ -2,7 +2,7 @@
 # The REST service under load (issue 3): 200 clients polling GET /api/v1/jobs/{id} for DURATION while
 # 10 jobs run (wrk), then a burst of 1,000 submitted jobs. Targets: zero errors and p99 < 50 ms while
 # polling; every job of the burst accepted, queued, run with bounded concurrency, and completed.
-# Usage: bench/server-load.sh [DURATION_SECONDS] [BURST_JOBS]
+# Usage: bench/server-load.sh [DURATION_SECONDS] [BURST_JOBS]   (WINDOW=15 splits the poll into 15 s windows)
 source "$(dirname "$0")/lib.sh"
 DURATION="${1:-60}"; BURST="${2:-1000}"
 need wrk curl jq python3
@@ -54,7 +54,14 @@ count() { # STATE: how many jobs are in it (paged, 500 a page)
 }
 running() { count RUNNING; }
 echo "jobs running at the start: $(running)"
-IDS="$BENCH_DIR/ids.txt" wrk -t2 -c200 -d"${DURATION}s" --latency -s "$BENCH_DIR/poll.lua" "$BASE" | tee "$BENCH_DIR/wrk.txt"
+if [[ -n "${WINDOW:-}" ]]; then
+  # WINDOW=15: the same poll as consecutive windows, each with its own figures (when do timeouts happen?)
+  for _ in $(seq $(( DURATION / WINDOW ))); do
+    IDS="$BENCH_DIR/ids.txt" wrk -t2 -c200 -d"${WINDOW}s" --latency -s "$BENCH_DIR/poll.lua" "$BASE" | grep -E "99%|Socket|Requests/sec"
+  done
+else
+  IDS="$BENCH_DIR/ids.txt" wrk -t2 -c200 -d"${DURATION}s" --latency -s "$BENCH_DIR/poll.lua" "$BASE" | tee "$BENCH_DIR/wrk.txt"
+fi
 echo "jobs running at the end: $(running)"
 for id in "${ids[@]}"; do curl -sf -X POST "$BASE/api/v1/jobs/$id/cancel" > /dev/null || true; done
 
