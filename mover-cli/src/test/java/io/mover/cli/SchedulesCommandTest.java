@@ -3,9 +3,8 @@ package io.mover.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -15,25 +14,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** {@code mover schedules ...} and {@code mover jobs list --schedule} against a real server in this JVM, on loopback. */
 @Timeout(120)
 class SchedulesCommandTest {
-    private static TestServer server;
-
-    @TempDir
-    static Path serverData;
+    @RegisterExtension
+    static final ServerPerClass server = new ServerPerClass();
 
     @TempDir
     Path temp;
 
-    @BeforeAll
-    static void startServer() {
-        server = TestServer.start(serverData);
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @Test
     void aScheduleIsCreatedRunsAndIsShownPausedAndDeleted() throws IOException, InterruptedException {

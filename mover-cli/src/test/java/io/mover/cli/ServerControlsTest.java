@@ -10,9 +10,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Random;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -22,25 +21,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** {@code --cap-mbps}, {@code mover jobs pause} and {@code resume} against the real server's endpoints. */
 @Timeout(120)
 class ServerControlsTest {
-    private static TestServer server;
-
-    @TempDir
-    static Path serverData;
+    @RegisterExtension
+    static final ServerPerClass server = new ServerPerClass();
 
     @TempDir
     Path temp;
 
-    @BeforeAll
-    static void startServer() {
-        server = TestServer.start(serverData);
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     /** Eight files of 256 KiB: at 8 Mbit/s (1 MB/s), one at a time, about two seconds of copying. */
     private Path tree() throws IOException {

@@ -13,9 +13,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -25,25 +24,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** {@code mover copy --server}, {@code mover bench --server} and {@code mover jobs ...} against a real server in this JVM, on loopback. */
 @Timeout(120)
 class ServerModeTest {
-    private static TestServer server;
-
-    @TempDir
-    static Path serverData;
+    @RegisterExtension
+    static final ServerPerClass server = new ServerPerClass();
 
     @TempDir
     Path temp;
 
-    @BeforeAll
-    static void startServer() {
-        server = TestServer.start(serverData);
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @Test
     void copyThroughTheServerCopiesTheTreeAndPrintsTheSummary() throws IOException {

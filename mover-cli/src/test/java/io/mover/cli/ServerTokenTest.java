@@ -8,9 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,26 +21,13 @@ class ServerTokenTest {
     private static final String OPERATE = "operate-token-4f1d2c9a8b7e6d5c";
     private static final String READ = "read-only-token-0a1b2c3d4e5f6789";
 
-    private static TestServer server;
-
-    @TempDir
-    static Path serverData;
+    @RegisterExtension
+    static final ServerPerClass server = new ServerPerClass("--mover.tokens[0].token=" + OPERATE, "--mover.tokens[0].scope=operate",
+            "--mover.tokens[1].token=" + READ, "--mover.tokens[1].scope=read");
 
     @TempDir
     Path temp;
 
-    @BeforeAll
-    static void startServer() {
-        server = TestServer.start(serverData, "--mover.tokens[0].token=" + OPERATE, "--mover.tokens[0].scope=operate",
-                "--mover.tokens[1].token=" + READ, "--mover.tokens[1].scope=read");
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @Test
     void withoutATokenTheRefusalSaysHowToPassOne() throws IOException {

@@ -83,11 +83,20 @@ public class JobController {
             return Mono.error(new InvalidRequestException(problems));
         }
         // one more than asked tells whether there is a next page without counting them all
-        // ?schedule=ID: the jobs a recurring sync started (docs/rest.md, "Schedules"); they are all syncs
-        return blocking(() -> schedule == null || schedule.isBlank() ? jobs.list(wanted, ofKind, from, size + 1)
-                : ofKind.filter(k -> k != JobKind.SYNC).isPresent() ? List.<JobView>of()
-                : jobs.listBySchedule(schedule.trim(), wanted, from, size + 1)).map(views -> new JobPage(
+        return blocking(() -> list(wanted, ofKind, Optional.ofNullable(schedule).map(String::trim).filter(s -> !s.isEmpty()), from, size + 1))
+                .map(views -> new JobPage(
                 views.stream().limit(size).map(JobResponse::of).toList(), from, size, views.size() > size));
+    }
+
+    /** {@code ?schedule=ID}: the jobs a recurring sync started (docs/rest.md, "Schedules"), which are all syncs. */
+    private List<JobView> list(Optional<JobState> state, Optional<JobKind> kind, Optional<String> schedule, int offset, int limit) {
+        if (schedule.isEmpty()) {
+            return jobs.list(state, kind, offset, limit);
+        }
+        if (kind.isPresent() && kind.get() != JobKind.SYNC) {
+            return List.of();
+        }
+        return jobs.listBySchedule(schedule.get(), state, offset, limit);
     }
 
     @GetMapping(path = "/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
