@@ -28,6 +28,7 @@ import io.mover.spi.ResumableSink;
 import io.mover.spi.ResumableWriter;
 import io.mover.spi.Sink;
 import io.mover.spi.SinkWriter;
+import io.netty.buffer.ByteBuf;
 
 import static java.util.Objects.requireNonNull;
 
@@ -223,12 +224,18 @@ final class ReceiverSession {
         }
         // the cap counts what crossed the link (the encoded bytes), before the disk and the codec run
         cap.acquire((long) block.payload().readableBytes() + io.mover.spi.BlockHeader.LENGTH);
-        ByteBuffer raw = decoders.decode(block.header(), block.payload().nioBuffer());
-        if (file.writer() instanceof ResumableWriter resumable) {
-            resumable.write(block.position(), raw, block.header().crc32c());
+        ByteBuf decoded = decoders.decode(block.header(), block.payload());
+        try {
+            ByteBuffer raw = decoded.nioBuffer();
+            if (file.writer() instanceof ResumableWriter resumable) {
+                resumable.write(block.position(), raw, block.header().crc32c());
+            }
+            else {
+                file.writer().write(block.position(), raw);
+            }
         }
-        else {
-            file.writer().write(block.position(), raw);
+        finally {
+            decoded.release();
         }
         file.received().add(block.header().rawLength());
         return new Done(block.id(), block.header().rawLength());
