@@ -25,8 +25,18 @@ public interface LinkSink {
      * @param bytesSent encoded bytes the far end acknowledged
      * @param nanosWaiting nanoseconds writers spent waiting because the far end had not acknowledged
      *        enough (a full window): when writers wait, the link (or the far end) sets the pace
+     * @param rawBytesAcknowledged the raw (decoded) bytes of those blocks: what the far end wrote
+     * @param farEndBusyNanos nanoseconds, averaged over the link's connections, during which the far end
+     *        held a full window because it had not finished writing what it had (since 1.2): when this grows
+     *        about as fast as the clock, the far end (its disk or its CPU), not the link, sets the pace; 0
+     *        from a far end that does not tell
      */
-    record Load(long bytesSent, long nanosWaiting) {
+    record Load(long bytesSent, long nanosWaiting, long rawBytesAcknowledged, long farEndBusyNanos) {
         public static final Load NONE = new Load(0, 0);
+
+        /** A far end that tells neither its raw bytes nor its own load. */
+        public Load(long bytesSent, long nanosWaiting) {
+            this(bytesSent, nanosWaiting, bytesSent, 0);
+        }
     }
 }

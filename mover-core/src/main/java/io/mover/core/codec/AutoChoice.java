@@ -18,8 +18,11 @@ import static java.util.Objects.requireNonNull;
  * The shared state of {@code --codec auto} for one job: per candidate its compression ratio and speed on
  * this machine (tasted on the first blocks and then every {@value #TASTE_EVERY}th block, so a change in
  * the data is seen), the link's rate (from the sink's {@link LinkSink.Load}: when writers wait for the far
- * end, the bytes it took per second are the link's capacity), and the choice: the candidate with the
- * highest effective throughput, min(link ÷ compressed fraction, compression speed × cores). A switch needs
+ * end, the bytes it took per second are the link's capacity), the far end's own rate (when writers wait and
+ * the far end says it held full windows, the far end set the pace: the raw bytes it wrote per second are its
+ * rate, and the few encoded bytes that carried them say nothing about the link, which zeros made look like
+ * 0.2 MB/s before), and the choice: the candidate with the highest effective throughput,
+ * min(link ÷ compressed fraction, compression speed × cores, far end's rate). A switch needs
  * a sustained gain: the same challenger ahead by 10% in {@value #SUSTAIN} decisions in a row (a decision
  * follows each taste and each link sample, about every half second), so a swing of the data or of the
  * link's figures around the margin does not flap it; only the first choice, while the first blocks are
@@ -48,6 +51,8 @@ final class AutoChoice {
     private volatile int current;
     private volatile double link = UNMEASURED_LINK;
     private volatile boolean linkMeasured;
+    /** Raw bytes per second the far end writes; unbounded until it was seen setting the pace. */
+    private volatile double farEnd = Double.POSITIVE_INFINITY;
     private volatile String reason = "not started";
     private int switches;
     /** The candidate that beat the current one in the last {@link #wins} decisions; -1 for none. */
@@ -145,18 +150,29 @@ final class AutoChoice {
     /** The link's counters {@code elapsed} nanoseconds after the previous sample. */
     synchronized void observeLink(LinkSink.Load sample, long elapsed) {
         double sentPerSecond = (sample.bytesSent() - lastLoad.bytesSent()) * 1e9 / elapsed;
+        double rawPerSecond = (sample.rawBytesAcknowledged() - lastLoad.rawBytesAcknowledged()) * 1e9 / elapsed;
         double waitingShare = (double) (sample.nanosWaiting() - lastLoad.nanosWaiting()) / elapsed;
+        double farEndShare = (double) (sample.farEndBusyNanos() - lastLoad.farEndBusyNanos()) / elapsed;
         lastLoad = sample;
         if (sentPerSecond <= 0) {
             return;
         }
-        if (waitingShare >= 0.5) {
-            link = linkMeasured ? link + SMOOTHING * (sentPerSecond - link) : sentPerSecond;
-            linkMeasured = true;
+        if (waitingShare >= 0.5 && farEndShare >= 0.5) {
+            // the far end set the pace: what it wrote per second is its rate; the link carried all it was given
+            farEnd = Double.isInfinite(farEnd) ? rawPerSecond : farEnd + SMOOTHING * (rawPerSecond - farEnd);
+            link = Math.max(link, sentPerSecond);
         }
-        else if (sentPerSecond * 1.25 > link || !linkMeasured) {
-            // the link kept up: it can carry at least this, probably more
-            link = Math.max(link, sentPerSecond * 1.25);
+        else {
+            if (waitingShare >= 0.5) {
+                link = linkMeasured ? link + SMOOTHING * (sentPerSecond - link) : sentPerSecond;
+                linkMeasured = true;
+            }
+            else if (sentPerSecond * 1.25 > link || !linkMeasured) {
+                // the link kept up: it can carry at least this, probably more
+                link = Math.max(link, sentPerSecond * 1.25);
+            }
+            // the far end kept up with this much, and probably more
+            farEnd = Math.max(farEnd, rawPerSecond * 1.25);
         }
         reconsider();
     }
@@ -186,13 +202,14 @@ final class AutoChoice {
             }
         }
         int chosen = current;
-        reason = String.format(Locale.ROOT, "%s: %.2f of the bytes at %.0f MB/s per core, link %s%.1f MB/s -> %.0f MB/s effective",
-                candidates.get(chosen).label(), ratio[chosen], speed[chosen] / 1e6, linkMeasured ? "" : "assumed ", link / 1e6, effective(chosen) / 1e6);
+        reason = String.format(Locale.ROOT, "%s: %.2f of the bytes at %.0f MB/s per core, link %s%.1f MB/s%s -> %.0f MB/s effective",
+                candidates.get(chosen).label(), ratio[chosen], speed[chosen] / 1e6, linkMeasured ? "" : "assumed ", link / 1e6,
+                Double.isInfinite(farEnd) ? "" : String.format(Locale.ROOT, ", receiver %.1f MB/s", farEnd / 1e6), effective(chosen) / 1e6);
     }
 
     private double effective(int index) {
         double codecRate = speed[index] * (candidates.get(index).factory() == null ? 1 : cores);
-        return Math.min(link / Math.max(ratio[index], 1e-4), codecRate);
+        return Math.min(Math.min(link / Math.max(ratio[index], 1e-4), codecRate), farEnd);
     }
 
     /** For the summary: what carried the blocks, and why the last choice was made. */

@@ -28,6 +28,27 @@ class AutoChoiceTest {
         choice.measured(index, MIB, (int) (MIB * ratio), (long) (MIB / (mbPerSecond * 1e6) * SECOND));
     }
 
+    /**
+     * Zeros tasted, then one second in which 0.2 MB/s encoded carried 300 MB/s raw while writers waited all
+     * the time, and the receiver held full windows for {@code farEndBusy} nanoseconds.
+     */
+    private static AutoChoice zerosSentFor(long farEndBusy) {
+        AutoChoice choice = choice();
+        taste(choice, 1, 0.004, 700);
+        taste(choice, 2, 0.0003, 60);
+        choice.observeLink(new LinkSink.Load(200_000L, 2 * SECOND, 300_000_000L, farEndBusy), SECOND);
+        return choice;
+    }
+
+    /** Both codecs taste incompressible data for 30 blocks, then the choice is made again. */
+    private static void turnsIncompressible(AutoChoice choice) {
+        for (int i = 0; i < 30; i++) {
+            taste(choice, 1, 1.0, 700);
+            taste(choice, 2, 1.0, 200);
+        }
+        choice.reconsider();
+    }
+
     @Test
     void aSlowSaturatedLinkWithCompressibleDataPaysForTheStrongCodec() {
         AutoChoice choice = choice();
@@ -38,6 +59,31 @@ class AutoChoiceTest {
 
         assertThat(choice.currentLabel()).isEqualTo("zstd:9");
         assertThat(choice.describe()).contains("link 12.0 MB/s");
+    }
+
+    /**
+     * Zeros on a fast link: every codec shrinks a MiB to a few hundred bytes and the receiver's disk sets the
+     * pace. The few encoded bytes per second the link carried said 0.2 MB/s, which made the strongest codec
+     * look best; the receiver's word (full windows) and its raw rate keep the link's figure out of it.
+     */
+    @Test
+    void aReceiverThatSetsThePaceDoesNotMakeTheLinkLookSlow() {
+        // the receiver's windows full all the time
+        AutoChoice choice = zerosSentFor(SECOND);
+
+        assertThat(choice.currentLabel()).isEqualTo("lz4");
+        assertThat(choice.describe()).contains("link assumed 125.0 MB/s").contains("receiver 300.0 MB/s");
+
+        // then incompressible data: the link was not taken for a 0.2 MB/s one, so it goes raw
+        turnsIncompressible(choice);
+        assertThat(choice.currentLabel()).isEqualTo("none");
+    }
+
+    @Test
+    void withoutTheReceiversWordTheSameFiguresReadAsASlowLink() {
+        AutoChoice choice = zerosSentFor(0);
+
+        assertThat(choice.describe()).contains("link 0.2 MB/s");
     }
 
     @Test
@@ -71,11 +117,7 @@ class AutoChoiceTest {
         choice.observeLink(new LinkSink.Load(12_000_000L, 2 * SECOND), SECOND);
         assertThat(choice.currentLabel()).isNotEqualTo("none");
 
-        for (int i = 0; i < 30; i++) {
-            taste(choice, 1, 1.0, 700);
-            taste(choice, 2, 1.0, 200);
-        }
-        choice.reconsider();
+        turnsIncompressible(choice);
 
         assertThat(choice.currentLabel()).isEqualTo("none");
     }

@@ -40,9 +40,11 @@ sealed interface Message {
         static final int MODIFICATION_TIME = 4;
         /** The receiver answers SPACE requests (older receivers do not, and close on one). */
         static final int FREE_SPACE = 8;
+        /** The receiver answers LOAD requests (older receivers do not, and close on one). */
+        static final int LOAD = 16;
     }
 
-    /** A request on a path: STAT, LIST, MKDIRS, DELETE (flag: recursive), CLEAN (remove stale temporaries), SPACE (free bytes). */
+    /** A request on a path: STAT, LIST, MKDIRS, DELETE (flag: recursive), CLEAN (remove stale temporaries), SPACE (free bytes), LOAD (the session's full-window time; path empty). */
     record PathRequest(int id, byte type, String path, boolean flag) implements Message {
         public PathRequest {
             requireNonNull(path, "path is null");

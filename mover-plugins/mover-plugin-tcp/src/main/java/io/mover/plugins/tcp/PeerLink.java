@@ -48,6 +48,11 @@ final class PeerLink implements AutoCloseable {
     private int next;
     private final LongAdder waiting = new LongAdder();
     private final LongAdder sent = new LongAdder();
+    private final LongAdder rawAcknowledged = new LongAdder();
+    /** The receiver's full-window time (LOAD), summed over this session's connections, as last answered. */
+    private volatile long farEndFullNanos;
+    private final java.util.concurrent.atomic.AtomicBoolean polling = new java.util.concurrent.atomic.AtomicBoolean();
+    private volatile long lastPollNanos;
     private final LongAdder resumed = new LongAdder();
 
     PeerLink(InetSocketAddress address, SenderSettings settings, String jobKey) {
@@ -174,8 +179,9 @@ final class PeerLink implements AutoCloseable {
      * Counts encoded bytes the receiver acknowledged (for {@link #load()}): acknowledged, not handed to
      * the socket, since a window's worth goes into buffers at once and would make any link look fast.
      */
-    void acknowledged(long bytes) {
+    void acknowledged(long bytes, long raw) {
         sent.add(bytes);
+        rawAcknowledged.add(raw);
     }
 
     /** Counts raw bytes not sent because the receiver's partial held them (RESUME). */
@@ -187,8 +193,30 @@ final class PeerLink implements AutoCloseable {
         return resumed.sum();
     }
 
+    /**
+     * The link's counters, and the receiver's full-window time as it last told (asked again in the background
+     * at most every 200 ms, when the receiver answers LOAD): a LOAD waits for a window slot like any request,
+     * and the caller (the codec choice) must not.
+     */
     LinkSink.Load load() {
-        return new LinkSink.Load(sent.sum(), waiting.sum());
+        if ((welcome().flags() & Welcome.LOAD) != 0 && System.nanoTime() - lastPollNanos > 200_000_000L && polling.compareAndSet(false, true)) {
+            lastPollNanos = System.nanoTime();
+            Thread.ofVirtual().name("mover-load").start(() -> {
+                try {
+                    List<Message> reply = call(id -> new Message.PathRequest(id, Wire.LOAD, "", false));
+                    if (reply.getLast() instanceof Message.Done done) {
+                        farEndFullNanos = done.value();
+                    }
+                }
+                catch (MoverException e) {
+                    // the blocks' own requests report a broken link; the choice goes on without the receiver's figure
+                }
+                finally {
+                    polling.set(false);
+                }
+            });
+        }
+        return new LinkSink.Load(sent.sum(), waiting.sum(), rawAcknowledged.sum(), farEndFullNanos / streams.length);
     }
 
     long resumeMinSize() {

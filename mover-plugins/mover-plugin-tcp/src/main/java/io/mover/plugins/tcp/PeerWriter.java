@@ -178,7 +178,7 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
                 int sent = bytes.readableBytes(); // read before the release hands the buffer back to the pool
                 bytes.release();
                 if (error == null) {
-                    link.acknowledged(sent + BlockHeader.LENGTH);
+                    link.acknowledged(sent + BlockHeader.LENGTH, header.rawLength());
                     settled.complete(null);
                     return;
                 }

@@ -32,6 +32,8 @@ final class ReceiverHandler extends ChannelInboundHandlerAdapter {
     private final byte[] nonce = Handshake.random(Wire.NONCE);
     private ReceiverSession session;
     private int inFlight;
+    /** When this connection's window became full (it stopped reading), 0 while it is not. */
+    private long fullSince;
     private ScheduledFuture<?> handshakeDeadline;
     private boolean closing;
     private boolean authenticating;
@@ -69,6 +71,9 @@ final class ReceiverHandler extends ChannelInboundHandlerAdapter {
             if (++inFlight > server.settings().window()) {
                 throw new ProtocolException("more than " + server.settings().window() + " requests in flight (the window announced in HELLO)");
             }
+            if (inFlight == server.settings().window()) {
+                fullSince = System.nanoTime();
+            }
             ReceiverSession current = session;
             ReferenceCountUtil.retain(msg);
             try {
@@ -89,6 +94,7 @@ final class ReceiverHandler extends ChannelInboundHandlerAdapter {
 
     private void replied(ChannelHandlerContext ctx, List<Message> replies) {
         inFlight--;
+        windowNotFull();
         if (!ctx.channel().isActive()) {
             return;
         }
@@ -98,6 +104,14 @@ final class ReceiverHandler extends ChannelInboundHandlerAdapter {
         ctx.flush();
         if (inFlight < server.settings().window()) {
             ctx.read();
+        }
+    }
+
+    /** Ends a full-window interval, if one is open, and counts it for the session (LOAD). */
+    private void windowNotFull() {
+        if (fullSince != 0) {
+            session.fullWindow(System.nanoTime() - fullSince);
+            fullSince = 0;
         }
     }
 
@@ -200,6 +214,7 @@ final class ReceiverHandler extends ChannelInboundHandlerAdapter {
             handshakeDeadline.cancel(false);
         }
         if (session != null) {
+            windowNotFull();
             server.leave(session);
         }
         ctx.fireChannelInactive();

@@ -47,6 +47,8 @@ final class ReceiverSession {
     private final ReceiveCap cap;
     private final System.Logger logger;
     private final Map<Integer, OpenFile> files = new ConcurrentHashMap<>();
+    /** Nanoseconds, summed over this session's connections, during which a connection held a full window (LOAD). */
+    private final LongAdder fullWindowNanos = new LongAdder();
     /** Connections of this session, and the pending abort once none is left; guarded by this. */
     private int connections;
     private Runnable cancelExpiry = () -> {};
@@ -93,6 +95,14 @@ final class ReceiverSession {
         return connections == 0;
     }
 
+    /**
+     * A connection of this session had its window full (it stopped reading: the requests it holds were not
+     * done yet) for {@code nanos}: this end, not the link, was setting the pace then.
+     */
+    void fullWindow(long nanos) {
+        fullWindowNanos.add(nanos);
+    }
+
     /** Answers one request; never throws (a failure is a {@link Failure} reply). Releases a {@link Block}. */
     List<Message> handle(Message request) {
         int id = requestId(request);
@@ -133,6 +143,9 @@ final class ReceiverSession {
     }
 
     private List<Message> pathRequest(PathRequest request) {
+        if (request.type() == Wire.LOAD) {
+            return List.of(new Done(request.id(), fullWindowNanos.sum()));
+        }
         RelativePath path = RelativePath.of(request.path());
         return switch (request.type()) {
             case Wire.STAT -> List.of(new EntryReply(request.id(), sink.stat(path)));

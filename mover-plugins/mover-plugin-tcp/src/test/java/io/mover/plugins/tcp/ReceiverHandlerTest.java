@@ -85,6 +85,34 @@ class ReceiverHandlerTest {
         assertThat(temp.resolve("dst/made/here")).isDirectory();
     }
 
+    /**
+     * LOAD tells the sender how long this receiver held full windows: the time its requests were not done yet
+     * and it read no more. Here the replies wait on the loop (its tasks are not run) for at least 50 ms while the
+     * window of 4 is full.
+     */
+    @Test
+    void loadTellsHowLongTheWindowWasFull() throws InterruptedException {
+        Hello hello = (Hello) next();
+        byte[] nonce = Handshake.random(Wire.NONCE);
+        channel.writeInbound(new Auth(Wire.VERSION, SESSION, "job-1", 0, nonce, Handshake.senderProof(TOKEN, hello.nonce(), nonce, SESSION)));
+        Welcome welcome = (Welcome) next();
+        assertThat(welcome.flags() & Welcome.LOAD).isEqualTo(Welcome.LOAD);
+        channel.writeInbound(new PathRequest(1, Wire.LOAD, "", false));
+        assertThat(next()).isEqualTo(new Message.Done(1, 0));
+
+        for (int id = 2; id <= 5; id++) {
+            // not writeInbound, which runs the loop's tasks (the replies) at once
+            channel.pipeline().fireChannelRead(new PathRequest(id, Wire.STAT, "x", false));
+        }
+        Thread.sleep(50);
+        for (int id = 2; id <= 5; id++) {
+            assertThat(next()).isInstanceOf(Message.EntryReply.class);
+        }
+        channel.writeInbound(new PathRequest(6, Wire.LOAD, "", false));
+
+        assertThat(next()).isInstanceOfSatisfying(Message.Done.class, done -> assertThat(done.value()).isGreaterThanOrEqualTo(50_000_000L));
+    }
+
     @Test
     void aWrongProofIsRefusedAndTheConnectionClosed() throws InterruptedException {
         Hello hello = (Hello) next();
