@@ -26,10 +26,9 @@ public interface LinkSink {
      * @param nanosWaiting nanoseconds writers spent waiting because the far end had not acknowledged
      *        enough (a full window): when writers wait, the link (or the far end) sets the pace
      * @param rawBytesAcknowledged the raw (decoded) bytes of those blocks: what the far end wrote
-     * @param farEndBusyNanos nanoseconds, averaged over the link's connections, during which the far end
-     *        held a full window because it had not finished writing what it had (since 1.2): when this grows
-     *        about as fast as the clock, the far end (its disk or its CPU), not the link, sets the pace; 0
-     *        from a far end that does not tell
+     * @param farEndBusyNanos nanoseconds, averaged over the link's connections, during which the far end had
+     *        requests in hand, read and not yet answered (since 1.2): when this grows about as fast as the clock,
+     *        blocks wait for the far end (its disk or its CPU), not for the link; 0 from a far end that does not tell
      */
     record Load(long bytesSent, long nanosWaiting, long rawBytesAcknowledged, long farEndBusyNanos) {
         public static final Load NONE = new Load(0, 0);

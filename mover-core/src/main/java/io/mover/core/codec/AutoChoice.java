@@ -19,9 +19,9 @@ import static java.util.Objects.requireNonNull;
  * this machine (tasted on the first blocks and then every {@value #TASTE_EVERY}th block, so a change in
  * the data is seen), the link's rate (from the sink's {@link LinkSink.Load}: when writers wait for the far
  * end, the bytes it took per second are the link's capacity), the far end's own rate (when writers wait and
- * the far end says it held full windows, the far end set the pace: the raw bytes it wrote per second are its
- * rate, and the few encoded bytes that carried them say nothing about the link, which zeros made look like
- * 0.2 MB/s before), and the choice: the candidate with the highest effective throughput,
+ * the far end says its connections were busy with blocks most of the time, blocks waited for it, not for the
+ * link: the raw bytes it wrote per second are its rate, and the few encoded bytes that carried them say
+ * nothing about the link, which zeros made look like 0.2 MB/s before), and the choice: the candidate with the highest effective throughput,
  * min(link ÷ compressed fraction, compression speed × cores, far end's rate). A switch needs
  * a sustained gain: the same challenger ahead by 10% in {@value #SUSTAIN} decisions in a row (a decision
  * follows each taste and each link sample, about every half second), so a swing of the data or of the
@@ -152,13 +152,13 @@ final class AutoChoice {
         double sentPerSecond = (sample.bytesSent() - lastLoad.bytesSent()) * 1e9 / elapsed;
         double rawPerSecond = (sample.rawBytesAcknowledged() - lastLoad.rawBytesAcknowledged()) * 1e9 / elapsed;
         double waitingShare = (double) (sample.nanosWaiting() - lastLoad.nanosWaiting()) / elapsed;
-        double farEndShare = (double) (sample.farEndBusyNanos() - lastLoad.farEndBusyNanos()) / elapsed;
+        double farEndBusy = (double) (sample.farEndBusyNanos() - lastLoad.farEndBusyNanos()) / elapsed;
         lastLoad = sample;
         if (sentPerSecond <= 0) {
             return;
         }
-        if (waitingShare >= 0.5 && farEndShare >= 0.5) {
-            // the far end set the pace: what it wrote per second is its rate; the link carried all it was given
+        if (waitingShare >= 0.5 && farEndBusy >= 0.5) {
+            // blocks waited for the far end, not the link: what it wrote per second is its rate; the link carried all it was given
             farEnd = Double.isInfinite(farEnd) ? rawPerSecond : farEnd + SMOOTHING * (rawPerSecond - farEnd);
             link = Math.max(link, sentPerSecond);
         }

@@ -30,7 +30,7 @@ class AutoChoiceTest {
 
     /**
      * Zeros tasted, then one second in which 0.2 MB/s encoded carried 300 MB/s raw while writers waited all
-     * the time, and the receiver held full windows for {@code farEndBusy} nanoseconds.
+     * the time, and the receiver's connections were busy for {@code farEndBusy} nanoseconds.
      */
     private static AutoChoice zerosSentFor(long farEndBusy) {
         AutoChoice choice = choice();
@@ -64,11 +64,11 @@ class AutoChoiceTest {
     /**
      * Zeros on a fast link: every codec shrinks a MiB to a few hundred bytes and the receiver's disk sets the
      * pace. The few encoded bytes per second the link carried said 0.2 MB/s, which made the strongest codec
-     * look best; the receiver's word (full windows) and its raw rate keep the link's figure out of it.
+     * look best; the receiver's word (busy all the time) and its raw rate keep the link's figure out of it.
      */
     @Test
     void aReceiverThatSetsThePaceDoesNotMakeTheLinkLookSlow() {
-        // the receiver's windows full all the time
+        // the receiver's connections busy all the time
         AutoChoice choice = zerosSentFor(SECOND);
 
         assertThat(choice.currentLabel()).isEqualTo("lz4");

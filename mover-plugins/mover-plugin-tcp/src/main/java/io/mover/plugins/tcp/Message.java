@@ -44,7 +44,7 @@ sealed interface Message {
         static final int LOAD = 16;
     }
 
-    /** A request on a path: STAT, LIST, MKDIRS, DELETE (flag: recursive), CLEAN (remove stale temporaries), SPACE (free bytes), LOAD (the session's full-window time; path empty). */
+    /** A request on a path: STAT, LIST, MKDIRS, DELETE (flag: recursive), CLEAN (remove stale temporaries), SPACE (free bytes), LOAD (the session's busy time; path empty). */
     record PathRequest(int id, byte type, String path, boolean flag) implements Message {
         public PathRequest {
             requireNonNull(path, "path is null");

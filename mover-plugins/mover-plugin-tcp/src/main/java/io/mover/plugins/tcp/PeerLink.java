@@ -49,10 +49,13 @@ final class PeerLink implements AutoCloseable {
     private final LongAdder waiting = new LongAdder();
     private final LongAdder sent = new LongAdder();
     private final LongAdder rawAcknowledged = new LongAdder();
-    /** The receiver's full-window time (LOAD), summed over this session's connections, as last answered. */
-    private volatile long farEndFullNanos;
     private final java.util.concurrent.atomic.AtomicBoolean polling = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile long lastPollNanos;
+    /** The receiver's busy time per stream, as {@link #farEndBusy} estimates it; guarded by this. */
+    private long busyAnswered;
+    private long busyAnsweredAt;
+    private double busyShare;
+    private long busyEstimate;
     private final LongAdder resumed = new LongAdder();
 
     PeerLink(InetSocketAddress address, SenderSettings settings, String jobKey) {
@@ -194,7 +197,7 @@ final class PeerLink implements AutoCloseable {
     }
 
     /**
-     * The link's counters, and the receiver's full-window time as it last told (asked again in the background
+     * The link's counters, and the receiver's busy time as it last told (asked again in the background
      * at most every 200 ms, when the receiver answers LOAD): a LOAD waits for a window slot like any request,
      * and the caller (the codec choice) must not.
      */
@@ -205,7 +208,7 @@ final class PeerLink implements AutoCloseable {
                 try {
                     List<Message> reply = call(id -> new Message.PathRequest(id, Wire.LOAD, "", false));
                     if (reply.getLast() instanceof Message.Done done) {
-                        farEndFullNanos = done.value();
+                        answered(done.value() / streams.length);
                     }
                 }
                 catch (MoverException e) {
@@ -216,7 +219,32 @@ final class PeerLink implements AutoCloseable {
                 }
             });
         }
-        return new LinkSink.Load(sent.sum(), waiting.sum(), rawAcknowledged.sum(), farEndFullNanos / streams.length);
+        return new LinkSink.Load(sent.sum(), waiting.sum(), rawAcknowledged.sum(), farEndBusy());
+    }
+
+    /**
+     * A LOAD answer: the receiver's busy nanoseconds per stream. Answers come at uneven times (a LOAD waits
+     * for a window slot like any request), so the share of time between the last two answers is carried on
+     * until the next: the estimate grows smoothly instead of in steps that some samples would miss.
+     */
+    private synchronized void answered(long busyPerStream) {
+        long now = System.nanoTime();
+        if (busyAnsweredAt != 0 && now > busyAnsweredAt) {
+            busyShare = Math.clamp((double) (busyPerStream - busyAnswered) / (now - busyAnsweredAt), 0, 1);
+        }
+        busyEstimate = Math.max(busyEstimate, busyPerStream);
+        busyAnswered = busyPerStream;
+        busyAnsweredAt = now;
+    }
+
+    /** The receiver's busy nanoseconds per stream until now, estimated from its answers; never decreasing. */
+    private synchronized long farEndBusy() {
+        if (busyAnsweredAt == 0) {
+            return 0;
+        }
+        long now = System.nanoTime();
+        busyEstimate = Math.max(busyEstimate, busyAnswered + (long) (busyShare * (now - busyAnsweredAt)));
+        return busyEstimate;
     }
 
     long resumeMinSize() {

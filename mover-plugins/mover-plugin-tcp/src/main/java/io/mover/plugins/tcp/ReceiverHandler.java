@@ -32,8 +32,8 @@ final class ReceiverHandler extends ChannelInboundHandlerAdapter {
     private final byte[] nonce = Handshake.random(Wire.NONCE);
     private ReceiverSession session;
     private int inFlight;
-    /** When this connection's window became full (it stopped reading), 0 while it is not. */
-    private long fullSince;
+    /** Since when this connection has had requests in hand (read, not yet answered); 0 while it has none. */
+    private long busySince;
     private ScheduledFuture<?> handshakeDeadline;
     private boolean closing;
     private boolean authenticating;
@@ -71,8 +71,8 @@ final class ReceiverHandler extends ChannelInboundHandlerAdapter {
             if (++inFlight > server.settings().window()) {
                 throw new ProtocolException("more than " + server.settings().window() + " requests in flight (the window announced in HELLO)");
             }
-            if (inFlight == server.settings().window()) {
-                fullSince = System.nanoTime();
+            if (inFlight == 1) {
+                busySince = System.nanoTime();
             }
             ReceiverSession current = session;
             ReferenceCountUtil.retain(msg);
@@ -94,7 +94,7 @@ final class ReceiverHandler extends ChannelInboundHandlerAdapter {
 
     private void replied(ChannelHandlerContext ctx, List<Message> replies) {
         inFlight--;
-        windowNotFull();
+        countBusy(inFlight > 0);
         if (!ctx.channel().isActive()) {
             return;
         }
@@ -107,11 +107,15 @@ final class ReceiverHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /** Ends a full-window interval, if one is open, and counts it for the session (LOAD). */
-    private void windowNotFull() {
-        if (fullSince != 0) {
-            session.fullWindow(System.nanoTime() - fullSince);
-            fullSince = 0;
+    /**
+     * Counts the busy time up to now for the session (LOAD) at every reply, not only when the connection goes
+     * idle: a connection that never does (its receiver is the slow end) must show as busy all along.
+     */
+    private void countBusy(boolean stillBusy) {
+        if (busySince != 0) {
+            long now = System.nanoTime();
+            session.busy(now - busySince);
+            busySince = stillBusy ? now : 0;
         }
     }
 
@@ -214,7 +218,7 @@ final class ReceiverHandler extends ChannelInboundHandlerAdapter {
             handshakeDeadline.cancel(false);
         }
         if (session != null) {
-            windowNotFull();
+            countBusy(false);
             server.leave(session);
         }
         ctx.fireChannelInactive();

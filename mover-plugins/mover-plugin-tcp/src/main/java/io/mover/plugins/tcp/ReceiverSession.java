@@ -47,8 +47,8 @@ final class ReceiverSession {
     private final ReceiveCap cap;
     private final System.Logger logger;
     private final Map<Integer, OpenFile> files = new ConcurrentHashMap<>();
-    /** Nanoseconds, summed over this session's connections, during which a connection held a full window (LOAD). */
-    private final LongAdder fullWindowNanos = new LongAdder();
+    /** Nanoseconds, summed over this session's connections, during which a connection had requests in hand (LOAD). */
+    private final LongAdder busyNanos = new LongAdder();
     /** Connections of this session, and the pending abort once none is left; guarded by this. */
     private int connections;
     private Runnable cancelExpiry = () -> {};
@@ -96,11 +96,11 @@ final class ReceiverSession {
     }
 
     /**
-     * A connection of this session had its window full (it stopped reading: the requests it holds were not
-     * done yet) for {@code nanos}: this end, not the link, was setting the pace then.
+     * A connection of this session had requests in hand (read, not yet answered) for {@code nanos}. A connection
+     * busy all the time is one whose requests wait for this end's disk or CPU, not for the link.
      */
-    void fullWindow(long nanos) {
-        fullWindowNanos.add(nanos);
+    void busy(long nanos) {
+        busyNanos.add(nanos);
     }
 
     /** Answers one request; never throws (a failure is a {@link Failure} reply). Releases a {@link Block}. */
@@ -144,7 +144,7 @@ final class ReceiverSession {
 
     private List<Message> pathRequest(PathRequest request) {
         if (request.type() == Wire.LOAD) {
-            return List.of(new Done(request.id(), fullWindowNanos.sum()));
+            return List.of(new Done(request.id(), busyNanos.sum()));
         }
         RelativePath path = RelativePath.of(request.path());
         return switch (request.type()) {

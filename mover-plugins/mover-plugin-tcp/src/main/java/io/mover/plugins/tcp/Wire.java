@@ -44,7 +44,7 @@ final class Wire {
     static final byte RESUME = 0x1A;
     /** Free space below a path (a receiver that says {@code FREE_SPACE} in its welcome answers it; see docs/peer-protocol.md). */
     static final byte SPACE = 0x1B;
-    /** How long the receiver held full windows (a receiver that says {@code LOAD} in its welcome answers it; see docs/peer-protocol.md). */
+    /** How long the receiver's connections had requests in hand (a receiver that says {@code LOAD} in its welcome answers it; see docs/peer-protocol.md). */
     static final byte LOAD = 0x1C;
     static final byte DONE = 0x20;
     static final byte ENTRY = 0x21;

@@ -86,12 +86,11 @@ class ReceiverHandlerTest {
     }
 
     /**
-     * LOAD tells the sender how long this receiver held full windows: the time its requests were not done yet
-     * and it read no more. Here the replies wait on the loop (its tasks are not run) for at least 50 ms while the
-     * window of 4 is full.
+     * LOAD tells the sender how long this receiver's connections had requests in hand (read, not answered yet).
+     * Here the replies wait on the loop (its tasks are not run) for at least 50 ms.
      */
     @Test
-    void loadTellsHowLongTheWindowWasFull() throws InterruptedException {
+    void loadTellsHowLongRequestsWereInHand() throws InterruptedException {
         Hello hello = (Hello) next();
         byte[] nonce = Handshake.random(Wire.NONCE);
         channel.writeInbound(new Auth(Wire.VERSION, SESSION, "job-1", 0, nonce, Handshake.senderProof(TOKEN, hello.nonce(), nonce, SESSION)));
