@@ -1,6 +1,5 @@
 package io.mover.plugins.azurefiles;
 
-import java.io.ByteArrayInputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +18,8 @@ import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.mover.spi.RelativePath;
 import io.mover.spi.SinkWriter;
+
+import reactor.core.publisher.Flux;
 
 /**
  * Writes one file: the temporary was created with its final size; {@link #write} puts ranges of at most 4 MiB
@@ -56,33 +57,29 @@ final class AzureWriter implements SinkWriter {
         if (position + source.remaining() > size) {
             throw new MoverException(ErrorCode.INVALID_ARGUMENT, "write past the size declared for " + sink.share.where(path) + " (" + size + " bytes)");
         }
-        List<long[]> ranges = new ArrayList<>();
-        List<byte[]> chunks = new ArrayList<>();
-        while (source.hasRemaining()) {
-            byte[] chunk = new byte[Math.min(MAX_RANGE, source.remaining())];
-            ranges.add(new long[] {position + source.position() - source.position(), chunk.length});
-            source.get(chunk);
-            chunks.add(chunk);
+        // slices of the engine's buffer, not copies: the buffer stays ours until this method returns, and the SDK
+        // sends a Flux of it as it is (a direct buffer goes to the socket without a copy in the JVM)
+        List<ByteBuffer> slices = new ArrayList<>();
+        for (int at = source.position(); at < source.limit(); at += MAX_RANGE) {
+            slices.add(source.slice(at, Math.min(MAX_RANGE, source.limit() - at)));
         }
-        long offset = position;
-        for (long[] range : ranges) {
-            range[0] = offset;
-            offset += range[1];
-        }
-        if (chunks.size() == 1) {
-            upload(ranges.getFirst()[0], chunks.getFirst());
+        long start = position;
+        if (slices.size() == 1) {
+            upload(start, slices.getFirst());
+            source.position(source.limit());
             return;
         }
         try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<?>> uploads = new ArrayList<>();
-            for (int i = 0; i < chunks.size(); i++) {
-                long at = ranges.get(i)[0];
-                byte[] chunk = chunks.get(i);
-                uploads.add(pool.submit(() -> upload(at, chunk)));
+            for (int i = 0; i < slices.size(); i++) {
+                long at = start + (long) i * MAX_RANGE;
+                ByteBuffer slice = slices.get(i);
+                uploads.add(pool.submit(() -> upload(at, slice)));
             }
             for (Future<?> upload : uploads) {
                 upload.get();
             }
+            source.position(source.limit());
         }
         catch (ExecutionException e) {
             throw e.getCause() instanceof RuntimeException runtime ? runtime : new MoverException(ErrorCode.IO_ERROR, "upload failed", e.getCause());
@@ -93,15 +90,20 @@ final class AzureWriter implements SinkWriter {
         }
     }
 
-    private void upload(long at, byte[] chunk) {
+    /**
+     * One Put Range of {@code slice}. The body is a Flux that emits a fresh duplicate of the slice to each subscriber,
+     * so a request sent again (throttling, the SDK's retries) sends the same bytes, without buffering a copy.
+     */
+    private void upload(long at, ByteBuffer slice) {
         Thread current = Thread.currentThread();
         sending.add(current);
         try {
             if (aborted) {
                 throw cancelled();
             }
+            Flux<ByteBuffer> body = Flux.defer(() -> Flux.just(slice.duplicate()));
             sink.share.call("write a range of", path, 'w', () -> client.uploadRangeWithResponse(
-                    new ShareFileUploadRangeOptions(new ByteArrayInputStream(chunk), chunk.length).setOffset(at), null, Context.NONE));
+                    new ShareFileUploadRangeOptions(body, slice.remaining()).setOffset(at), null, Context.NONE));
         }
         catch (RuntimeException e) {
             throw aborted ? cancelled() : e;
