@@ -27,7 +27,7 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * The job store on JDBC: the job and node rows here, unit commits in {@link UnitTable}, their reads in {@link UnitReads}, a bench's
- * phase and report in {@link JobReports}.
+ * phase and report in {@link JobReports}, plugin counters in {@link PluginCounterRows}.
  * Portable SQL only (PostgreSQL, and H2 in PostgreSQL mode); the schema is Flyway's V1.
  */
 public final class JdbcJobStore implements JobStore {
@@ -40,6 +40,7 @@ public final class JdbcJobStore implements JobStore {
     private final UnitTable units;
     private final UnitReads reads;
     private final JobReports reports;
+    private final PluginCounterRows pluginCounters;
 
     /** A store on a migrated database (see {@link JobStores#open}). */
     public JdbcJobStore(DataSource dataSource, Clock clock) {
@@ -52,6 +53,7 @@ public final class JdbcJobStore implements JobStore {
         this.units = new UnitTable(jdbc, clock);
         this.reads = new UnitReads(jdbc, recordedPathsPage);
         this.reports = new JobReports(jdbc);
+        this.pluginCounters = new PluginCounterRows(jdbc);
     }
 
     @Override
@@ -215,6 +217,16 @@ public final class JdbcJobStore implements JobStore {
     @Override
     public Optional<String> report(JobId id) {
         return reports.report(id);
+    }
+
+    @Override
+    public void addPluginCounters(JobId id, java.util.Map<String, Long> counters) {
+        pluginCounters.add(id, counters);
+    }
+
+    @Override
+    public java.util.Map<String, Long> pluginCounters(JobId id) {
+        return pluginCounters.read(id);
     }
 
     @Override

@@ -139,13 +139,15 @@ public final class DurableJobService implements JobService {
         }
         else {
             // every user error surfaces here, before the job exists; the endpoints are opened again to run
+            java.util.Map<String, Long> checkCounters;
             try (PreparedJob checked = durable.prepare(id, spec, "submit")) {
-                requireNonNull(checked);
+                checkCounters = new io.mover.core.engine.PluginCounterSampler(checked.source(), checked.sink()).sample();
             }
             finally {
                 durable.deleteScratch(id);
             }
             job = durable.store.create(new NewJob(id, spec.kind(), durable.specs.encode(spec), spec.scheduleId()));
+            EndpointCounters.add(durable, id, checkCounters);   // the check's requests are the job's too
         }
         durable.remember(id, spec);
         if (listener != JobListener.NONE) {
