@@ -35,9 +35,8 @@ final class AzureWriter implements SinkWriter {
     private final ShareFileClient client;
     private final long size;
     private final Entry entry;
-    /** Threads inside a request for this file: {@link #abort} from another thread interrupts them, so a write waiting out throttling ends at once. */
-    private final java.util.Set<Thread> sending = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    private volatile boolean aborted;
+    /** The Put Range requests: {@link #abort} from another thread ends them, so a write waiting out throttling ends at once. */
+    private final AbortableCalls sending;
     private volatile boolean committed;
 
     AzureWriter(AzureFilesSink sink, RelativePath path, RelativePath temporary, long size, Entry entry) {
@@ -47,12 +46,13 @@ final class AzureWriter implements SinkWriter {
         this.client = sink.share.file(temporary);
         this.size = size;
         this.entry = entry;
+        this.sending = new AbortableCalls("the write of " + sink.share.where(path));
     }
 
     @Override
     public void write(long position, ByteBuffer source) {
-        if (aborted || committed) {
-            throw new MoverException(ErrorCode.CANCELLED, "write to " + sink.share.where(path) + " after it was " + (aborted ? "aborted" : "committed"));
+        if (sending.aborted() || committed) {
+            throw new MoverException(ErrorCode.CANCELLED, "write to " + sink.share.where(path) + " after it was " + (sending.aborted() ? "aborted" : "committed"));
         }
         if (position + source.remaining() > size) {
             throw new MoverException(ErrorCode.INVALID_ARGUMENT, "write past the size declared for " + sink.share.where(path) + " (" + size + " bytes)");
@@ -95,35 +95,15 @@ final class AzureWriter implements SinkWriter {
      * so a request sent again (throttling, the SDK's retries) sends the same bytes, without buffering a copy.
      */
     private void upload(long at, ByteBuffer slice) {
-        Thread current = Thread.currentThread();
-        sending.add(current);
-        try {
-            if (aborted) {
-                throw cancelled();
-            }
-            Flux<ByteBuffer> body = Flux.defer(() -> Flux.just(slice.duplicate()));
-            sink.share.call("write a range of", path, 'w', () -> client.uploadRangeWithResponse(
-                    new ShareFileUploadRangeOptions(body, slice.remaining()).setOffset(at), null, Context.NONE));
-        }
-        catch (RuntimeException e) {
-            throw aborted ? cancelled() : e;
-        }
-        finally {
-            sending.remove(current);
-            if (aborted) {
-                Thread.interrupted();   // the interrupt was abort's, not the engine's: the thread goes on to clean up
-            }
-        }
-    }
-
-    private MoverException cancelled() {
-        return new MoverException(ErrorCode.CANCELLED, "the write of " + sink.share.where(path) + " was aborted");
+        Flux<ByteBuffer> body = Flux.defer(() -> Flux.just(slice.duplicate()));
+        sending.call(() -> sink.share.call("write a range of", path, 'w', () -> client.uploadRangeWithResponse(
+                new ShareFileUploadRangeOptions(body, slice.remaining()).setOffset(at), null, Context.NONE)));
     }
 
     @Override
     public Entry commit() {
-        if (aborted || committed) {
-            throw new IllegalStateException("commit of " + sink.share.where(path) + " after " + (aborted ? "abort" : "commit"));
+        if (sending.aborted() || committed) {
+            throw new IllegalStateException("commit of " + sink.share.where(path) + " after " + (sending.aborted() ? "abort" : "commit"));
         }
         // one request: Rename File carries the SMB properties (last-write time, and attributes and creation time if kept)
         FileSmbProperties smb = sink.smbFor(entry);
@@ -141,11 +121,10 @@ final class AzureWriter implements SinkWriter {
 
     @Override
     public void abort() {
-        if (committed || aborted) {
+        if (committed || sending.aborted()) {
             return;
         }
-        aborted = true;
-        sending.forEach(Thread::interrupt);
+        sending.abort();
         try {
             client.delete();
         }
