@@ -186,18 +186,21 @@ final class NfsSession implements AutoCloseable {
 
     /**
      * What the RPC layer did over this session, for the job summary ({@code PluginCounters}): calls retransmitted,
-     * and connections made again after one ended.
+     * connections made again after one ended, and connections (over all servers) that carried calls.
      */
     java.util.Map<String, Long> counters() {
         long retransmissions = 0;
         long reconnects = 0;
+        long connectionsUsed = 0;
         for (NfsClient client : clients) {
             retransmissions += client.rpc().retransmissions();
             reconnects += client.rpc().reconnects();
+            connectionsUsed += client.rpc().connectionsUsed();
         }
         java.util.Map<String, Long> counters = new java.util.LinkedHashMap<>();
         counters.put("nfs.retransmissions", retransmissions);
         counters.put("nfs.reconnects", reconnects);
+        counters.put("nfs.connections-used", connectionsUsed);
         return counters;
     }
 

@@ -161,6 +161,7 @@ public final class RpcClient implements AutoCloseable {
             if (call.sends++ > 0) {
                 retransmissions.increment();
             }
+            slot.used = true;
             channel.writeAndFlush(call.request.retainedDuplicate());
             call.timeout = channel.eventLoop().schedule(() -> timedOut(call, handler), config.callTimeout().toMillis(), TimeUnit.MILLISECONDS);
         });
@@ -232,6 +233,15 @@ public final class RpcClient implements AutoCloseable {
         return reconnects.sum();
     }
 
+    /** Connections that carried at least one call: a job's calls spread over all of them, not only the first. */
+    public int connectionsUsed() {
+        int used = 0;
+        for (ConnectionSlot slot : slots) {
+            used += slot.used ? 1 : 0;
+        }
+        return used;
+    }
+
     @Override
     public void close() {
         closed = true;
@@ -244,6 +254,7 @@ public final class RpcClient implements AutoCloseable {
     private final class ConnectionSlot {
         private CompletableFuture<Channel> current;
         private boolean connectedBefore;
+        private volatile boolean used;
 
         synchronized CompletableFuture<Channel> channel() {
             boolean connecting = current != null && !current.isDone();
