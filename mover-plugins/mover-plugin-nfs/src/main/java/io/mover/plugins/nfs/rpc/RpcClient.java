@@ -10,6 +10,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.SocketChannel;
@@ -162,9 +163,24 @@ public final class RpcClient implements AutoCloseable {
                 retransmissions.increment();
             }
             slot.used = true;
-            channel.writeAndFlush(call.request.retainedDuplicate());
-            call.timeout = channel.eventLoop().schedule(() -> timedOut(call, handler), config.callTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            // the write and its timeout in one task on the connection's event loop: one hand-over (and wake-up) per
+            // call instead of two, and the timeout is armed before any reply can cancel it
+            EventLoop loop = channel.eventLoop();
+            if (loop.inEventLoop()) {
+                transmit(call, channel, handler);
+            }
+            else {
+                loop.execute(() -> transmit(call, channel, handler));
+            }
         });
+    }
+
+    private void transmit(RpcCall call, Channel channel, RpcConnectionHandler handler) {
+        if (call.isDone()) {
+            return;
+        }
+        channel.writeAndFlush(call.request.retainedDuplicate());
+        call.timeout = channel.eventLoop().schedule(() -> timedOut(call, handler), config.callTimeout().toMillis(), TimeUnit.MILLISECONDS);
     }
 
     private void timedOut(RpcCall call, RpcConnectionHandler handler) {
