@@ -8,13 +8,12 @@ import io.mover.plugins.nfs.rpc.AuthSys;
 import io.mover.plugins.nfs.rpc.RpcClient;
 import io.mover.plugins.nfs.rpc.RpcClientConfig;
 import io.mover.plugins.nfs.rpc.RpcProgram;
+import io.mover.plugins.nfs.rpc.Transport;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.netty.buffer.AdaptiveByteBufAllocator;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
 import java.net.InetSocketAddress;
@@ -64,7 +63,7 @@ final class NfsSession implements AutoCloseable {
     /** Connects and mounts; every failure is one line naming the server, the export and the reason. */
     static NfsSession open(NfsLocation location, NfsOptions options) {
         int threads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), options.connections() * location.servers().size()));
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("mover-nfs", true), NioIoHandler.newFactory());
+        EventLoopGroup group = Transport.group(threads, new DefaultThreadFactory("mover-nfs", true));
         List<RpcClient> opened = new ArrayList<>();
         try {
             AuthSys auth = new AuthSys(options.uid(), options.gid(), "mover");

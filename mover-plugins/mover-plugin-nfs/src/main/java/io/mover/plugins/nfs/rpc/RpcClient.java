@@ -14,7 +14,6 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -321,7 +320,7 @@ public final class RpcClient implements AutoCloseable {
         }
 
         private ChannelFuture connect() {
-            return new Bootstrap().group(group).channel(NioSocketChannel.class)
+            return new Bootstrap().group(group).channel(Transport.socketChannel())
                     .option(ChannelOption.TCP_NODELAY, true)
                     .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 10_000)
                     .option(ChannelOption.ALLOCATOR, allocator)
