@@ -153,11 +153,6 @@ public final class MeteredJobService implements JobService {
         return delegate.listBySchedule(scheduleId, state, offset, limit);
     }
 
-    /** The service this one meters (the server reaches the durable service's schedules through it). */
-    public JobService delegate() {
-        return delegate;
-    }
-
     @Override
     public List<io.mover.core.service.NodeView> nodes() {
         return delegate.nodes();
