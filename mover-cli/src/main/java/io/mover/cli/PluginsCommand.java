@@ -17,17 +17,12 @@ import picocli.CommandLine.Spec;
 /** {@code mover plugins}: what is installed, from where, and what it offers. */
 @Command(name = "plugins", mixinStandardHelpOptions = true,
         description = "Lists the installed plugins: name, version, location, and the schemes and codecs they offer.")
-final class PluginsCommand implements Callable<Integer>, CliCommand {
+final class PluginsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
     @Mixin
     CommonOptions common = new CommonOptions();
-
-    @Override
-    public CommonOptions common() {
-        return common;
-    }
 
     @Override
     public Integer call() {
