@@ -45,14 +45,14 @@ public class JobServiceConfiguration {
      * closing it stops at a file boundary and closes the store (releasing the data directory's lock).
      */
     @Bean(destroyMethod = "close")
-    public DurableJobService durableJobService(MoverProperties properties, CredentialStore credentials) throws IOException {
+    public DurableJobService durableJobService(MoverProperties properties, PluginRegistry plugins, CredentialStore credentials) throws IOException {
         Files.createDirectories(properties.scratchDir());
         MoverProperties.JobStoreProperties store = properties.jobStore();
         JobDatabase database = store.url() == null || store.url().isBlank()
                 ? JobStores.open(properties.dataDir())
                 : JobStores.open(store.url(), store.user() == null ? "" : store.user(), Secret.of(store.password() == null ? "" : store.password()));
         try {
-            return new DurableJobService(database, plugins(properties), properties.scratchDir(), credentials::find,
+            return new DurableJobService(database, plugins, properties.scratchDir(), credentials::find,
                     SchedulerSettings.defaults(NodeView.localId()).withHeartbeatInterval(store.heartbeatInterval()), Duration.ofSeconds(2));
         }
         catch (RuntimeException e) {
@@ -87,9 +87,10 @@ public class JobServiceConfiguration {
     /**
      * The class path's plugins, then every {@code plugins/<name>/} directory, each in its own class
      * loader. A plugin that fails to load is logged and the server starts with the others, as the CLI does.
-     * Bench jobs run in the same job service, on the same plugins.
+     * Loaded once: jobs of every kind (benches too) and the data port's receiver run on the same plugins.
      */
-    public static PluginRegistry plugins(MoverProperties properties) {
+    @Bean
+    public PluginRegistry plugins(MoverProperties properties) {
         Optional<Path> home = Optional.ofNullable(System.getProperty("mover.home")).map(Path::of);
         LoadedPlugins loaded = PluginLoader.load(PluginDirectories.resolve(home, properties.pluginDirs()));
         for (PluginLoadFailure failure : loaded.failures()) {
