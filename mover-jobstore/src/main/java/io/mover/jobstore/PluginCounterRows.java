@@ -29,15 +29,15 @@ final class PluginCounterRows {
                 lock.setString(1, id.value());
                 try (ResultSet rows = lock.executeQuery()) {
                     if (!rows.next()) {
-                        throw JdbcJobStore.unknown(id);
+                        throw JobTable.unknown(id);
                     }
                 }
             }
             for (Map.Entry<String, Long> counter : counters.entrySet()) {
                 String name = Jdbc.clip(counter.getKey(), 200);
-                if (counter.getValue() != 0 && JdbcJobStore.update(connection, "update plugin_counter set total = total + ? where job_id = ? and name = ?",
+                if (counter.getValue() != 0 && Jdbc.update(connection, "update plugin_counter set total = total + ? where job_id = ? and name = ?",
                         counter.getValue(), id.value(), name) == 0) {
-                    JdbcJobStore.update(connection, "insert into plugin_counter (job_id, name, total) values (?, ?, ?)", id.value(), name, counter.getValue());
+                    Jdbc.update(connection, "insert into plugin_counter (job_id, name, total) values (?, ?, ?)", id.value(), name, counter.getValue());
                 }
             }
             return null;
