@@ -5,6 +5,11 @@
 #     next to azcopy's way (one property call per file per side) on a sample;
 #  2. mover copy of COPY_FILES files of 1 MiB from local disk to a share, MB/s against the 300 MB/s limit;
 #  3. the same copy with the IOPS limit lowered to THROTTLED_IOPS so that 503 ServerBusy is answered: files failed.
+# Each copy also reports the CPU seconds per GiB of mover and of the double: on a small machine both share the cores,
+# and a copy limited by the double's CPU is not mover's limit.
+# The double is a test process, tuned so that it takes little of the machine: C1 only (C2 compiling the double cost
+# 5 of its 13 CPU seconds per 2 GiB) and its file content on tmpfs (/dev/shm) when it has room (ext4 and the write
+# back of what the double stores are not the service's costs on our machine). DOUBLE_DATA overrides the place.
 # Usage: bench/azure-files.sh   (FILES=100000 PER_DIR=100 COPY_FILES=10000 THROTTLED_IOPS=400 CONCURRENCY=64 RUNS=3)
 source "$(dirname "$0")/lib.sh"
 FILES="${FILES:-100000}"; PER_DIR="${PER_DIR:-100}"; COPY_FILES="${COPY_FILES:-10000}"; THROTTLED_IOPS="${THROTTLED_IOPS:-400}"
@@ -36,29 +41,42 @@ for i in range(n):
 PY
 fi
 
+if [[ -z "${DOUBLE_DATA:-}" ]]; then
+  DOUBLE_DATA="${TMPDIR:-/tmp}/azure-double"
+  if [[ -d /dev/shm ]] && (( $(df --output=avail -k /dev/shm | tail -1) > (COPY_FILES + 2048) * 1024 )); then DOUBLE_DATA=/dev/shm/mover-azure-double; fi
+fi
+cpu_seconds() { awk -v hz="$(getconf CLK_TCK)" '{print ($14 + $15) / hz}' "/proc/$1/stat"; }
+
 copy_run() { # NAME IOPS
   local log="$BENCH_DIR/azure-service.log"
-  "$JAVA_HOME/bin/java" -Xmx1g -cp "$CP" io.mover.plugins.azurefiles.fileservice.FileServiceMain --account "benchacct=$KEY" --share benchacct/bench \
-    --latency-ms 10 --mbps 300 --iops "$2" > "$log" 2>&1 &
+  mkdir -p "$DOUBLE_DATA"
+  "$JAVA_HOME/bin/java" -Xmx1g -XX:TieredStopAtLevel=1 "-Djava.io.tmpdir=$DOUBLE_DATA" -cp "$CP" io.mover.plugins.azurefiles.fileservice.FileServiceMain \
+    --account "benchacct=$KEY" --share benchacct/bench --latency-ms 10 --mbps 300 --iops "$2" > "$log" 2>&1 &
   local pid=$!
   for _ in $(seq 100); do grep -q READY "$log" && break; sleep 0.1; done
   local base; base=$(sed -n 's/^READY //p' "$log")
-  local start end status
+  local start end status double_start double_end
+  double_start=$(cpu_seconds "$pid")
   start=$(date +%s.%N)
-  AZURE_STORAGE_KEY="$KEY" "$MOVER" copy "$SRC" azfiles://benchacct/bench/run --concurrency "$CONCURRENCY" \
+  AZURE_STORAGE_KEY="$KEY" /usr/bin/time -f '%U %S' -o "$BENCH_DIR/azure-copy.cpu" "$MOVER" copy "$SRC" azfiles://benchacct/bench/run --concurrency "$CONCURRENCY" \
     --dest-config "endpoint=$base/benchacct" > "$BENCH_DIR/azure-copy.out" 2> "$BENCH_DIR/azure-copy.err" && status=0 || status=$?
   end=$(date +%s.%N)
+  double_end=$(cpu_seconds "$pid")
   local stats; stats=$(curl -s "$base/_double/stats")
   kill "$pid"; wait "$pid" 2> /dev/null || true
-  rm -rf "${TMPDIR:-/tmp}/mover-file-service"
-  python3 - "$1" "$start" "$end" "$status" "$COPY_FILES" "$stats" <<'PY'
+  rm -rf "$DOUBLE_DATA"
+  python3 - "$1" "$start" "$end" "$status" "$COPY_FILES" "$stats" "$(tail -1 "$BENCH_DIR/azure-copy.cpu")" "$double_start" "$double_end" <<'PY'
 import sys
 name, start, end, status, files, stats = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4], int(sys.argv[5]), sys.argv[6]
 counts = dict((l.split("\t")[0], int(l.split("\t")[1])) for l in stats.splitlines() if "\t" in l)
 secs = end - start
+gib = files / 1024
+mover_cpu = sum(float(x) for x in sys.argv[7].split())
+double_cpu = float(sys.argv[9]) - float(sys.argv[8])
 print(f"{name}: exit {status}, {files} x 1 MiB in {secs:.1f} s = {files * 1048576 / secs / 1e6:.0f} MB/s "
       f"({files * 1048576 / secs / 1e6 / 300 * 100:.0f}% of 300 MB/s), {counts.get('all', 0)} requests "
-      f"({counts.get('all', 0) / files:.1f} per file), {counts.get('throttled', 0)} answered 503 ServerBusy")
+      f"({counts.get('all', 0) / files:.1f} per file), {counts.get('throttled', 0)} answered 503 ServerBusy; "
+      f"CPU: mover {mover_cpu:.1f} s ({mover_cpu / gib:.1f} s/GiB), double {double_cpu:.1f} s ({double_cpu / gib:.1f} s/GiB)")
 PY
   tail -3 "$BENCH_DIR/azure-copy.err" >&2 || true
 }

@@ -3,7 +3,9 @@
 #   1. one 1 GiB file written to the export and read back: mover with 1, 2, 4 and 8 connections, and nfs-cp
 #      (target: mover >= 2x nfs-cp);
 #   2. 10,000 files of 100 KiB copied to the export by mover, files per second beside mover's local-disk figure.
-# JVM start is included in mover's times. Needs root (ganesha's VFS backend) and
+# JVM start is included in mover's times. Beside the times, the CPU seconds of the client (user + system) and of
+# ganesha (from /proc) per run: less sensitive than wall clock to other work on the machine.
+# Needs root (ganesha's VFS backend) and
 #   apt-get install -y nfs-ganesha nfs-ganesha-vfs rpcbind libnfs-utils time python3
 # Usage: bench/nfs.sh [FILES]     (RUNS, BENCH_DIR, BENCH_SKIP_BUILD as in bench/lib.sh; NFS_PORT, MOUNT_PORT)
 source "$(dirname "$0")/lib.sh"
@@ -21,6 +23,25 @@ bash "$GANESHA" stop "$STATE" 2> /dev/null || true
 rm -rf "$EXPORT"
 bash "$GANESHA" start "$STATE" "$EXPORT" "$NFS_PORT" "$MOUNT_PORT" > /dev/null
 trap 'bash "$GANESHA" stop "$STATE"' EXIT
+GANESHA_PID="$(cat "$STATE/ganesha.pid")"
+
+# ganesha's CPU seconds (user + system, all threads) so far
+ganesha_cpu() {
+  awk -v tick="$(getconf CLK_TCK)" '{printf "%.2f", ($14 + $15) / tick}' "/proc/$GANESHA_PID/stat"
+}
+
+# timed_cpu NAME CMD...: runs CMD once, appends "NAME seconds client_cpu ganesha_cpu" to $RESULTS.
+timed_cpu() {
+  local name="$1"; shift
+  local before after out
+  before="$(ganesha_cpu)"
+  /usr/bin/time -f '%e %U %S' -o "$BENCH_DIR/last.time" "$@" > /dev/null 2> "$BENCH_DIR/last.err" || {
+    echo "bench: $name failed:" >&2; cat "$BENCH_DIR/last.err" >&2; exit 1; }
+  after="$(ganesha_cpu)"
+  out="$(awk -v b="$before" -v a="$after" '{printf "%s %.2f %.2f", $1, $2 + $3, a - b}' "$BENCH_DIR/last.time")"
+  echo "$name $out" >> "$RESULTS"
+  echo "  $name: $out (s, client CPU s, ganesha CPU s)" >&2
+}
 NFS="nfs://127.0.0.1:$NFS_PORT/export"
 LIBNFS_ARGS="nfsport=$NFS_PORT&mountport=$MOUNT_PORT"
 
@@ -44,16 +65,16 @@ for run in $(seq "$RUNS"); do
     target="write-$run-$tool"
     case $tool in
       nfs-cp)
-        timed "write nfs-cp" nfs-cp "$SRC/big.bin" "nfs://127.0.0.1/export/$target.bin?$LIBNFS_ARGS"
+        timed_cpu "write nfs-cp" nfs-cp "$SRC/big.bin" "nfs://127.0.0.1/export/$target.bin?$LIBNFS_ARGS"
         [[ "$(sha256sum < "$EXPORT/$target.bin")" == "$SUM" ]] || { echo "bench: the file nfs-cp wrote differs" >&2; exit 1; }
         rm -f "$EXPORT/$target.bin"; drop_caches
-        timed "read nfs-cp" nfs-cp "nfs://127.0.0.1/export/read/big.bin?$LIBNFS_ARGS" "$BACK/big.bin" ;;
+        timed_cpu "read nfs-cp" nfs-cp "nfs://127.0.0.1/export/read/big.bin?$LIBNFS_ARGS" "$BACK/big.bin" ;;
       c*)
         n=${tool#c}
-        timed "write mover x$n" "$MOVER" copy "$SRC" "$NFS/$target" --dest-config "mount-port=$MOUNT_PORT" --dest-config "connections=$n"
+        timed_cpu "write mover x$n" "$MOVER" copy "$SRC" "$NFS/$target" --dest-config "mount-port=$MOUNT_PORT" --dest-config "connections=$n"
         [[ "$(sha256sum < "$EXPORT/$target/big.bin")" == "$SUM" ]] || { echo "bench: the written file differs" >&2; exit 1; }
         drop_caches
-        timed "read mover x$n" "$MOVER" copy "$NFS/read" "$BACK" --source-config "mount-port=$MOUNT_PORT" --source-config "connections=$n" ;;
+        timed_cpu "read mover x$n" "$MOVER" copy "$NFS/read" "$BACK" --source-config "mount-port=$MOUNT_PORT" --source-config "connections=$n" ;;
     esac
     [[ "$(sha256sum < "$BACK/big.bin")" == "$SUM" ]] || { echo "bench: the read file differs" >&2; exit 1; }
   done
@@ -64,15 +85,17 @@ python3 - "$RESULTS" <<'PY'
 import sys, statistics, collections
 runs = collections.defaultdict(list)
 for line in open(sys.argv[1]):
-    name, secs, rss = line.rsplit(None, 2)
-    runs[name].append(float(secs))
-print("1 GiB, loopback ganesha, median of runs (mover's JVM start included):")
-print(f"{'':<20}{'median s':>10}{'MB/s':>10}{'vs nfs-cp':>12}")
+    name, secs, client, server = line.rsplit(None, 3)
+    runs[name].append((float(secs), float(client), float(server)))
+def med(name, i):
+    return statistics.median(r[i] for r in runs[name])
+print("1 GiB, loopback ganesha, median of runs (mover's JVM start included; CPU in seconds for the 1 GiB):")
+print(f"{'':<20}{'median s':>10}{'MB/s':>10}{'vs nfs-cp':>11}{'client CPU':>12}{'ganesha CPU':>13}")
 for direction in ("write", "read"):
-    base = statistics.median(runs[f"{direction} nfs-cp"])
+    base = med(f"{direction} nfs-cp", 0)
     for name in sorted((n for n in runs if n.startswith(direction)), key=lambda n: (n.endswith("nfs-cp"), int(n.split("x")[-1]) if "mover" in n else 0)):
-        m = statistics.median(runs[name])
-        print(f"{name:<20}{m:>10.2f}{(1 << 30) / m / 1e6:>10.1f}{base / m:>11.2f}x")
+        m = med(name, 0)
+        print(f"{name:<20}{m:>10.2f}{(1 << 30) / m / 1e6:>10.1f}{base / m:>10.2f}x{med(name, 1):>12.2f}{med(name, 2):>13.2f}")
 PY
 
 # many small files: mover to the export and mover to local disk, alternating
@@ -83,9 +106,9 @@ for run in $(seq "$RUNS"); do
   for tool in nfs local; do
     rm -rf "$EXPORT"/small-* "$BENCH_DIR/small-local"; drop_caches
     case $tool in
-      nfs)   timed "mover to nfs" "$MOVER" copy "$SMALL" "$NFS/small-$run" --dest-config "mount-port=$MOUNT_PORT"
+      nfs)   timed_cpu "mover to nfs" "$MOVER" copy "$SMALL" "$NFS/small-$run" --dest-config "mount-port=$MOUNT_PORT"
              diff -r -q "$SMALL" "$EXPORT/small-$run" > /dev/null ;;
-      local) timed "mover to local disk" "$MOVER" copy "$SMALL" "$BENCH_DIR/small-local" ;;
+      local) timed_cpu "mover to local disk" "$MOVER" copy "$SMALL" "$BENCH_DIR/small-local" ;;
     esac
   done
 done
@@ -94,11 +117,13 @@ python3 - "$RESULTS" "$FILES" <<'PY'
 import sys, statistics, collections
 runs = collections.defaultdict(list)
 for line in open(sys.argv[1]):
-    name, secs, rss = line.rsplit(None, 2)
-    runs[name].append(float(secs))
+    name, secs, client, server = line.rsplit(None, 3)
+    runs[name].append((float(secs), float(client), float(server)))
 files = int(sys.argv[2])
 print(f"{files} files of 100 KiB in 100 folders, median of runs (JVM start included):")
-for name, secs in runs.items():
-    m = statistics.median(secs)
-    print(f"{name:<22}{m:>8.2f} s{files / m:>10.0f} files/s")
+for name, r in runs.items():
+    m = statistics.median(x[0] for x in r)
+    client = statistics.median(x[1] for x in r)
+    server = statistics.median(x[2] for x in r)
+    print(f"{name:<22}{m:>8.2f} s{files / m:>10.0f} files/s   client CPU {client:.2f} s, ganesha CPU {server:.2f} s")
 PY

@@ -2,7 +2,10 @@
 # The REST service under load (issue 3): 200 clients polling GET /api/v1/jobs/{id} for DURATION while
 # 10 jobs run (wrk), then a burst of 1,000 submitted jobs. Targets: zero errors and p99 < 50 ms while
 # polling; every job of the burst accepted, queued, run with bounded concurrency, and completed.
-# Usage: bench/server-load.sh [DURATION_SECONDS] [BURST_JOBS]   (WINDOW=15 splits the poll into 15 s windows)
+# The poll runs twice, each over 10 freshly submitted jobs: as pollers (each client waits POLL_MS,
+# default 100, between its polls: 2,000 polls/s, ten times the rate of a client polling every second),
+# then saturating (no wait: wrk as fast as the server answers, which measures capacity).
+# Usage: bench/server-load.sh [DURATION_SECONDS] [BURST_JOBS]   (WINDOW=15 splits each poll into 15 s windows)
 source "$(dirname "$0")/lib.sh"
 DURATION="${1:-60}"; BURST="${2:-1000}"
 need wrk curl jq python3
@@ -29,17 +32,18 @@ submit() { # SRC DST CONCURRENCY: prints the job id
     -d "{\"kind\":\"copy\",\"source\":\"$1\",\"destination\":\"$2\",\"options\":{\"concurrency\":$3}}" | jq -r .id
 }
 
-echo "== $DURATION s of 200 clients polling 10 running jobs" >&2
-ids=()
-for i in $(seq 10); do ids+=("$(submit "$SRC" "$OUT/load-$i" 1)"); done
-printf '%s\n' "${ids[@]}" > "$BENCH_DIR/ids.txt"
 cat > "$BENCH_DIR/poll.lua" <<'LUA'
 local ids = {}
 for line in io.lines(os.getenv("IDS")) do ids[#ids + 1] = line end
+local wait = tonumber(os.getenv("POLL_MS"))
 local n = 0
 request = function()
   n = n + 1
   return wrk.format("GET", "/api/v1/jobs/" .. ids[(n % #ids) + 1])
+end
+-- wrk's latency runs from the request's write, so the wait between polls is not counted in it
+if wait > 0 then
+  delay = function() return math.random(math.floor(wait / 2), wait + math.floor(wait / 2)) end
 end
 LUA
 count() { # STATE: how many jobs are in it (paged, 500 a page)
@@ -53,17 +57,26 @@ count() { # STATE: how many jobs are in it (paged, 500 a page)
   echo "$total"
 }
 running() { count RUNNING; }
-echo "jobs running at the start: $(running)"
-if [[ -n "${WINDOW:-}" ]]; then
-  # WINDOW=15: the same poll as consecutive windows, each with its own figures (when do timeouts happen?)
-  for _ in $(seq $(( DURATION / WINDOW ))); do
-    IDS="$BENCH_DIR/ids.txt" wrk -t2 -c200 -d"${WINDOW}s" --latency -s "$BENCH_DIR/poll.lua" "$BASE" | grep -E "99%|Socket|Requests/sec"
-  done
-else
-  IDS="$BENCH_DIR/ids.txt" wrk -t2 -c200 -d"${DURATION}s" --latency -s "$BENCH_DIR/poll.lua" "$BASE" | tee "$BENCH_DIR/wrk.txt"
-fi
-echo "jobs running at the end: $(running)"
-for id in "${ids[@]}"; do curl -sf -X POST "$BASE/api/v1/jobs/$id/cancel" > /dev/null || true; done
+poll() { # LABEL POLL_MS: 200 clients polling 10 fresh running jobs for DURATION
+  local ids=() id
+  echo "== $DURATION s of 200 clients polling 10 running jobs: $1" >&2
+  for i in $(seq 10); do ids+=("$(submit "$SRC" "$OUT/load-$2-$i" 1)"); done
+  printf '%s\n' "${ids[@]}" > "$BENCH_DIR/ids.txt"
+  echo "jobs running at the start: $(running)"
+  if [[ -n "${WINDOW:-}" ]]; then
+    # WINDOW=15: the same poll as consecutive windows, each with its own figures (when do timeouts happen?)
+    for _ in $(seq $(( DURATION / WINDOW ))); do
+      IDS="$BENCH_DIR/ids.txt" POLL_MS="$2" wrk -t2 -c200 -d"${WINDOW}s" --latency -s "$BENCH_DIR/poll.lua" "$BASE" | grep -E "99%|Socket|Requests/sec"
+    done
+  else
+    IDS="$BENCH_DIR/ids.txt" POLL_MS="$2" wrk -t2 -c200 -d"${DURATION}s" --latency -s "$BENCH_DIR/poll.lua" "$BASE" | tee "$BENCH_DIR/wrk-poll-$2.txt"
+  fi
+  echo "jobs running at the end: $(running)"
+  for id in "${ids[@]}"; do curl -sf -X POST "$BASE/api/v1/jobs/$id/cancel" > /dev/null || true; done
+  for _ in $(seq 300); do (( $(running) == 0 )) && break; sleep 0.2; done
+}
+poll "polling every ${POLL_MS:-100} ms" "${POLL_MS:-100}"
+poll saturating 0
 
 echo "== a burst of $BURST jobs" >&2
 start=$(date +%s.%N)

@@ -3,12 +3,15 @@ package io.mover.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.mover.plugins.azurefiles.fileservice.FileServiceDouble;
@@ -75,6 +78,39 @@ class AzureFilesEndToEndTest {
         assertThat(down.exitValue()).as(output()).isZero();
         assertThat(Trees.fingerprint(dir.resolve("back"))).isEqualTo(Trees.fingerprint(source));
         assertThat(output()).doesNotContain(KEY);
+    }
+
+    @Test
+    void aServerJobKeepsThePluginCountersInItsSummary() throws Exception {
+        Path source = Trees.sample(dir.resolve("src"));
+        int port = ServerProcess.freePort();
+        URI base = URI.create("http://127.0.0.1:" + port);
+        ServerProcess server = ServerProcess.start(dir, "server", Map.of("AZURE_STORAGE_KEY", KEY), "--port", Integer.toString(port),
+                "--data-dir", dir.resolve("data").toString());
+        try {
+            server.awaitUp(base);
+            service.resetCounts();
+            HttpResponse<String> created = ServerProcess.post(base.resolve("/api/v1/jobs"), Map.of("kind", "copy", "source", source.toString(),
+                    "destination", "azfiles://e2eaccount/data/served", "destinationConfig", Map.of("endpoint", service.endpoint("e2eaccount"))));
+            assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+            URI job = base.resolve(created.headers().firstValue("Location").orElseThrow());
+
+            var view = ServerProcess.awaitEnd(job, 1200);
+            assertThat(view.get("state").asString()).as(view.toString()).isEqualTo("SUCCEEDED");
+            var counters = view.get("result").get("pluginCounters");
+            assertThat(counters).as(view.toString()).isNotNull();
+            // the submission's check, the driver's, the units' Create/Put Range/Rename, the folder times: every request
+            // the double served (nothing else called it); counters that stayed zero are left out
+            assertThat(counters.get("destination.azure-files.requests").asLong()).isEqualTo(service.counts().get("all"));
+            assertThat(counters.has("destination.azure-files.throttled-503")).isFalse();
+
+            Process show = mover("jobs", "show", view.get("id").asString(), "--server", base.toString());
+            assertThat(show.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(output()).as("mover jobs show").contains("Plugins:     destination.azure-files.requests " + service.counts().get("all"));
+        }
+        finally {
+            server.process().destroyForcibly();
+        }
     }
 
     /** An account SAS of e2eother, as a user would paste it into the destination URL. */

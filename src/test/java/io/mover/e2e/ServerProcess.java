@@ -38,13 +38,20 @@ final class ServerProcess {
 
     /** Starts {@code mover serve ARGS}; {@code name} tells the logs of several servers of one test apart. */
     static ServerProcess start(Path dir, String name, String... args) throws IOException {
+        return start(dir, name, Map.of(), args);
+    }
+
+    /** Starts {@code mover serve ARGS} with {@code environment} added to this process's (credentials, as an operator sets them). */
+    static ServerProcess start(Path dir, String name, Map<String, String> environment, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
                 "-cp", System.getProperty("java.class.path"), "io.mover.cli.Main", "serve"));
         command.addAll(List.of(args));
         Path out = dir.resolve(name + ".out");
         Path err = dir.resolve(name + ".err");
-        return new ServerProcess(new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start(), out, err);
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().putAll(environment);
+        return new ServerProcess(builder.start(), out, err);
     }
 
     static int freePort() throws IOException {

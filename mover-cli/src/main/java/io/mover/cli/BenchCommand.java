@@ -42,7 +42,7 @@ import static java.util.Objects.requireNonNull;
                 + "and the report recommends the streams and codec to use.",
                 "--mode io runs fio-like four-corner tests (64 KiB sequential, 8 KiB random, read and write) at queue depths 1 to 64 "
                 + "and a block-size sweep of writes."})
-final class BenchCommand implements Callable<Integer>, CliCommand {
+final class BenchCommand implements Callable<Integer> {
     enum Mode { TRANSFER, IO }
 
     private final CliContext context;
@@ -133,11 +133,6 @@ final class BenchCommand implements Callable<Integer>, CliCommand {
 
     BenchCommand(CliContext context) {
         this.context = requireNonNull(context, "context is null");
-    }
-
-    @Override
-    public CommonOptions common() {
-        return common;
     }
 
     @Override

@@ -24,10 +24,19 @@ final class CliErrors implements IExecutionExceptionHandler, IParameterException
         return ExitCode.USAGE.code();
     }
 
+    /**
+     * Whether the failed command was given {@code --debug}: read from its {@link CommonOptions} mixin, found through
+     * picocli's model, so that every command that mixes the common options in gets stack traces without more code.
+     */
+    static boolean debug(CommandLine command) {
+        return command.getCommandSpec().mixins().values().stream()
+                .anyMatch(mixin -> mixin.userObject() instanceof CommonOptions common && common.debug);
+    }
+
     @Override
     public int handleExecutionException(Exception error, CommandLine command, ParseResult parseResult) {
         PrintWriter err = command.getErr();
-        boolean debug = command.getCommand() instanceof CliCommand cli && cli.common().debug;
+        boolean debug = debug(command);
         ExitCode exit;
         String message;
         if (error instanceof MoverException mover) {

@@ -40,7 +40,7 @@ import static java.util.Objects.requireNonNull;
 @Command(name = "copy", sortOptions = false, usageHelpAutoWidth = true,
         description = "Copies a file or a directory tree from SRC to DST (paths or URIs such as file:///data).",
         mixinStandardHelpOptions = true)
-final class CopyCommand implements Callable<Integer>, CliCommand {
+final class CopyCommand implements Callable<Integer> {
     private final CliContext context;
 
     @Spec
@@ -75,11 +75,6 @@ final class CopyCommand implements Callable<Integer>, CliCommand {
 
     CopyCommand(CliContext context) {
         this.context = requireNonNull(context, "context is null");
-    }
-
-    @Override
-    public CommonOptions common() {
-        return common;
     }
 
     @Override

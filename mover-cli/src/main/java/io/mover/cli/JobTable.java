@@ -24,20 +24,7 @@ final class JobTable {
         for (JobResponse job : jobs) {
             rows.add(row(job));
         }
-        int[] widths = new int[HEADER.length];
-        for (String[] row : rows) {
-            for (int i = 0; i < row.length; i++) {
-                widths[i] = Math.max(widths[i], row[i].length());
-            }
-        }
-        for (String[] row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < row.length; i++) {
-                // the last column is not padded, so lines carry no trailing blanks
-                line.append(i == row.length - 1 ? row[i] : String.format(Locale.ROOT, "%-" + widths[i] + "s  ", row[i]));
-            }
-            out.println(line);
-        }
+        TextTable.print(out, rows);
     }
 
     static String[] row(JobResponse job) {

@@ -18,7 +18,7 @@ import static java.util.Objects.requireNonNull;
 /** {@code mover jobs watch ID}: follows a server's job as {@code mover copy} shows its own, to the same summary and exit code. */
 @Command(name = "watch", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = "Follows a job to its end: progress, then the summary; exits with the job's exit code (see mover --help). Ctrl-C stops watching, not the job.")
-final class JobsWatchCommand implements Callable<Integer>, CliCommand {
+final class JobsWatchCommand implements Callable<Integer> {
     private final CliContext context;
 
     @Spec
@@ -38,11 +38,6 @@ final class JobsWatchCommand implements Callable<Integer>, CliCommand {
 
     JobsWatchCommand(CliContext context) {
         this.context = requireNonNull(context, "context is null");
-    }
-
-    @Override
-    public CommonOptions common() {
-        return common;
     }
 
     @Override

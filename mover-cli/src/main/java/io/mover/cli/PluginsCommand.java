@@ -3,7 +3,6 @@ package io.mover.cli;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import io.mover.core.plugin.LoadedPlugins;
@@ -17,17 +16,12 @@ import picocli.CommandLine.Spec;
 /** {@code mover plugins}: what is installed, from where, and what it offers. */
 @Command(name = "plugins", mixinStandardHelpOptions = true,
         description = "Lists the installed plugins: name, version, location, and the schemes and codecs they offer.")
-final class PluginsCommand implements Callable<Integer>, CliCommand {
+final class PluginsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
     @Mixin
     CommonOptions common = new CommonOptions();
-
-    @Override
-    public CommonOptions common() {
-        return common;
-    }
 
     @Override
     public Integer call() {
@@ -55,19 +49,8 @@ final class PluginsCommand implements Callable<Integer>, CliCommand {
             rows.add(new String[] {plugin.name(), plugin.version(), plugin.location(), list(plugin.sources()), list(plugin.sinks()),
                     list(plugin.codecs())});
         }
-        int[] widths = new int[rows.get(0).length];
-        for (String[] row : rows) {
-            for (int i = 0; i < row.length; i++) {
-                widths[i] = Math.max(widths[i], row[i].length());
-            }
-        }
-        for (String[] row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < row.length; i++) {
-                line.append(i == row.length - 1 ? row[i] : String.format(Locale.ROOT, "%-" + (widths[i] + 2) + "s", row[i]));
-            }
-            out.println(line.toString().stripTrailing());
-        }
+        // the last cell is never blank ("-" for none), so no line ends in blanks
+        TextTable.print(out, rows);
         if (plugins.isEmpty()) {
             out.println("(no plugins installed)");
         }

@@ -36,7 +36,7 @@ import static java.util.Objects.requireNonNull;
  */
 @Command(name = "receive", sortOptions = false, usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
         description = "Receives files from 'mover copy SRC tcp://HOST:PORT/path' (or, with --format tar..., archives from tar and nc) into DEST, until Ctrl-C. See docs/peer-protocol.md and docs/tar-interop.md.")
-final class ReceiveCommand implements Callable<Integer>, CliCommand {
+final class ReceiveCommand implements Callable<Integer> {
     static final int DEFAULT_PORT = 7878;
     static final String TOKEN_VARIABLE = "MOVER_PEER_TOKEN";
 
@@ -91,11 +91,6 @@ final class ReceiveCommand implements Callable<Integer>, CliCommand {
 
     ReceiveCommand(CliContext context) {
         this.context = requireNonNull(context, "context is null");
-    }
-
-    @Override
-    public CommonOptions common() {
-        return common;
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.mover.cli;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -64,7 +65,7 @@ final class RestRecords {
         return new JobSummary(state(job.state()), r.started(), seconds(r.elapsedSeconds()), r.filesScanned(), r.filesTransferred(),
                 r.filesSkipped(), r.filesFailed(), r.directoriesCreated(), r.bytesTransferred(), r.bytesScanned(), r.retries(),
                 Objects.requireNonNullElse(r.codec(), "none"), stages(job.stages()), bottleneck(job.bottleneck()), failures, error, code,
-                Optional.ofNullable(job.sync()).map(JobResponse.SyncResponse::toReport));
+                Optional.ofNullable(job.sync()).map(JobResponse.SyncResponse::toReport), Objects.requireNonNullElse(r.pluginCounters(), Map.of()));
     }
 
     static List<StageStats> stages(List<StageResponse> stages) {

@@ -6,7 +6,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import io.mover.server.schedule.web.ScheduleResponse;
@@ -60,19 +59,7 @@ final class SchedulesCommand implements Callable<Integer> {
                     schedule.lastRun() == null ? "-" : schedule.lastRun().state(), rpo(schedule),
                     schedule.template().source() + " → " + schedule.template().destination()});
         }
-        int[] widths = new int[rows.getFirst().length];
-        rows.forEach(row -> {
-            for (int i = 0; i < row.length; i++) {
-                widths[i] = Math.max(widths[i], row[i].length());
-            }
-        });
-        for (String[] row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < row.length; i++) {
-                line.append(i == row.length - 1 ? row[i] : String.format(Locale.ROOT, "%-" + widths[i] + "s  ", row[i]));
-            }
-            out.println(line);
-        }
+        TextTable.print(out, rows);
     }
 
     /** The details of one schedule and its latest events. */

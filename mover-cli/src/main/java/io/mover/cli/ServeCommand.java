@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = "Runs the mover server: REST jobs under /api/v1, live events, health and metrics. Stops on SIGTERM or Ctrl-C.")
-final class ServeCommand implements Callable<Integer>, CliCommand {
+final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
@@ -50,11 +50,6 @@ final class ServeCommand implements Callable<Integer>, CliCommand {
     @Option(names = "--config", paramLabel = "FILE",
             description = "A properties or YAML file of server settings (mover.tokens[0].token=..., mover.tokens[0].scope=operate).")
     Optional<Path> config = Optional.empty();
-
-    @Override
-    public CommonOptions common() {
-        return common;
-    }
 
     @Override
     public Integer call() throws InterruptedException {

@@ -13,7 +13,7 @@ import static java.util.Objects.requireNonNull;
  * What every command that only talks to a server shares: the server and token options, the common options, and
  * printing either JSON or text. Subclasses implement {@link #run(ServerClient, PrintWriter)}.
  */
-abstract class ServerCommand implements Callable<Integer>, CliCommand {
+abstract class ServerCommand implements Callable<Integer> {
     private final CliContext context;
 
     @Spec
@@ -27,11 +27,6 @@ abstract class ServerCommand implements Callable<Integer>, CliCommand {
 
     ServerCommand(CliContext context) {
         this.context = requireNonNull(context, "context is null");
-    }
-
-    @Override
-    public CommonOptions common() {
-        return common;
     }
 
     @Override

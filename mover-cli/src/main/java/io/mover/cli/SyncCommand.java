@@ -29,7 +29,7 @@ import static java.util.Objects.requireNonNull;
         description = {"Makes DST equal to SRC: copies files that are new or changed (size, then modification time),",
                 "and with --delete-destination true deletes what SRC does not have. Both sides are listed, never read."},
         mixinStandardHelpOptions = true)
-final class SyncCommand implements Callable<Integer>, CliCommand {
+final class SyncCommand implements Callable<Integer> {
     private final CliContext context;
 
     @Spec
@@ -55,11 +55,6 @@ final class SyncCommand implements Callable<Integer>, CliCommand {
 
     SyncCommand(CliContext context) {
         this.context = requireNonNull(context, "context is null");
-    }
-
-    @Override
-    public CommonOptions common() {
-        return common;
     }
 
     @Override

@@ -41,6 +41,26 @@ class CommandLineTest {
     }
 
     @Test
+    void debugIsReadFromTheCommonOptionsOfEveryKindOfCommand() {
+        // copy mixes the common options in itself, jobs list inherits them from ServerCommand, schedules create nests deeper
+        for (String[] args : new String[][] {{"copy", "a", "b"}, {"jobs", "list"}, {"schedules", "create", "n", "a", "b", "--every", "1h"}}) {
+            CommandLine plain = Main.commandLine(new CliContext(false, false, java.util.Map.of()), new java.io.PrintWriter(java.io.Writer.nullWriter()),
+                    new java.io.PrintWriter(java.io.Writer.nullWriter()));
+            CommandLine debug = Main.commandLine(new CliContext(false, false, java.util.Map.of()), new java.io.PrintWriter(java.io.Writer.nullWriter()),
+                    new java.io.PrintWriter(java.io.Writer.nullWriter()));
+            String[] withDebug = java.util.Arrays.copyOf(args, args.length + 1);
+            withDebug[args.length] = "--debug";
+
+            assertThat(CliErrors.debug(last(plain.parseArgs(args)))).as(String.join(" ", args)).isFalse();
+            assertThat(CliErrors.debug(last(debug.parseArgs(withDebug)))).as(String.join(" ", withDebug)).isTrue();
+        }
+    }
+
+    private static CommandLine last(CommandLine.ParseResult parsed) {
+        return parsed.asCommandLineList().getLast();
+    }
+
+    @Test
     void unknownOptionIsOneLineWithAHintToHelp() {
         CliRun run = CliRun.of("copy", "--bogus", "a", "b");
         assertThat(run.exitCode()).isEqualTo(1);
@@ -109,7 +129,7 @@ class CommandLineTest {
         assertThat(options.progressInterval()).hasMillis(500);
         assertThat(copy.flags.sourceConfig).containsEntry("a", "1");
         assertThat(copy.flags.destinationConfig).containsEntry("b", "2");
-        assertThat(copy.common().json()).isTrue();
+        assertThat(copy.common.json()).isTrue();
     }
 
     @Test

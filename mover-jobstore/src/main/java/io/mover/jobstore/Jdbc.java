@@ -95,6 +95,22 @@ final class Jdbc {
         return Optional.ofNullable(rows.getString(column));
     }
 
+    /** Binds Strings, Longs and Instants in order and runs the update. */
+    static int update(Connection connection, String sql, Object... values) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < values.length; i++) {
+                switch (values[i]) {
+                    case Instant instant -> setInstant(statement, i + 1, instant);
+                    case Long number -> statement.setLong(i + 1, number);
+                    case Integer number -> statement.setInt(i + 1, number);
+                    case String text -> statement.setString(i + 1, text);
+                    default -> throw new IllegalArgumentException("unsupported parameter " + values[i].getClass());
+                }
+            }
+            return statement.executeUpdate();
+        }
+    }
+
     /** Cuts text to what its column holds, so a long message never fails a commit. */
     static String clip(String text, int max) {
         return text == null || text.length() <= max ? text : text.substring(0, max - 3) + "...";

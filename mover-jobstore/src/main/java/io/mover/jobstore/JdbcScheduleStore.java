@@ -5,9 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -15,18 +13,15 @@ import java.util.Optional;
 import javax.sql.DataSource;
 
 import io.mover.jobstore.schedule.InvalidScheduleException;
-import io.mover.jobstore.schedule.OverlapPolicy;
 import io.mover.jobstore.schedule.RpoState;
 import io.mover.jobstore.schedule.ScheduleDefinition;
 import io.mover.jobstore.schedule.ScheduleEvent;
-import io.mover.jobstore.schedule.ScheduleTiming;
 import io.mover.jobstore.schedule.StoredSchedule;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 
 import static io.mover.jobstore.Jdbc.clip;
 import static io.mover.jobstore.Jdbc.instant;
-import static io.mover.jobstore.Jdbc.optionalInstant;
 import static io.mover.jobstore.Jdbc.optionalString;
 import static io.mover.jobstore.Jdbc.setInstant;
 import static java.util.Objects.requireNonNull;
@@ -38,8 +33,6 @@ import static java.util.Objects.requireNonNull;
 public final class JdbcScheduleStore {
     /** Events kept per schedule; older ones are removed as new ones come. */
     public static final int EVENTS_KEPT = 200;
-    private static final String COLUMNS = "id, name, cron, interval_millis, time_zone, template_json, rpo_target_millis, overlap, paused, "
-            + "created, updated, last_fired, last_job_id, last_job_seen_end, queued, fired, skipped, submit_failures, rpo_state, version";
 
     /** Work on one schedule under its row lock. */
     @FunctionalInterface
@@ -63,13 +56,13 @@ public final class JdbcScheduleStore {
             try (PreparedStatement insert = connection.prepareStatement("insert into sync_schedule (id, name, cron, interval_millis, time_zone, "
                     + "template_json, rpo_target_millis, overlap, paused, created, updated, rpo_state) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 insert.setString(1, id);
-                definition(insert, definition, 2);
+                ScheduleRows.bind(insert, definition, 2);
                 setInstant(insert, 10, now);
                 setInstant(insert, 11, now);
                 insert.setString(12, rpo.name());
                 insert.executeUpdate();
             }
-            Locked locked = new Locked(connection, find(connection, id, "").orElseThrow());
+            Locked locked = new Locked(connection, ScheduleRows.find(connection, id, "").orElseThrow());
             locked.event(ScheduleEvent.Kind.CREATED, Optional.empty(), message);
             return locked.schedule();
         });
@@ -77,17 +70,17 @@ public final class JdbcScheduleStore {
 
     public Optional<StoredSchedule> get(String id) {
         requireNonNull(id, "id is null");
-        return jdbc.inTransaction("read schedule " + id, connection -> find(connection, id, ""));
+        return jdbc.inTransaction("read schedule " + id, connection -> ScheduleRows.find(connection, id, ""));
     }
 
     public Optional<StoredSchedule> byName(String name) {
         requireNonNull(name, "name is null");
-        return jdbc.inTransaction("read schedule " + name, connection -> select(connection, "where name = ?", name).stream().findFirst());
+        return jdbc.inTransaction("read schedule " + name, connection -> ScheduleRows.select(connection, "where name = ?", name).stream().findFirst());
     }
 
     /** Every schedule, by name. */
     public List<StoredSchedule> list() {
-        return jdbc.inTransaction("list schedules", connection -> select(connection, "order by name"));
+        return jdbc.inTransaction("list schedules", connection -> ScheduleRows.select(connection, "order by name"));
     }
 
     /** Removes the schedule and its events; the jobs it started stay. False when there was none. */
@@ -103,7 +96,7 @@ public final class JdbcScheduleStore {
     /** Runs {@code change} on the schedule's locked row in one transaction; NOT_FOUND when it does not exist. */
     public <T> T change(String id, Change<T> change) {
         return jdbc.inTransaction("change schedule " + id, connection -> {
-            StoredSchedule schedule = find(connection, id, " for update")
+            StoredSchedule schedule = ScheduleRows.find(connection, id, " for update")
                     .orElseThrow(() -> new MoverException(ErrorCode.NOT_FOUND, "no schedule " + id));
             return change.apply(new Locked(connection, schedule));
         });
@@ -183,7 +176,7 @@ public final class JdbcScheduleStore {
             }
             try (PreparedStatement update = connection.prepareStatement("update sync_schedule set name = ?, cron = ?, interval_millis = ?, "
                     + "time_zone = ?, template_json = ?, rpo_target_millis = ?, overlap = ?, paused = ?, updated = ?, version = version + 1 where id = ?")) {
-                definition(update, definition, 1);
+                ScheduleRows.bind(update, definition, 1);
                 setInstant(update, 9, clock.instant());
                 update.setString(10, schedule.id());
                 update.executeUpdate();
@@ -258,7 +251,7 @@ public final class JdbcScheduleStore {
         }
 
         private void reread() throws SQLException {
-            schedule = find(connection, schedule.id(), "").orElseThrow();
+            schedule = ScheduleRows.find(connection, schedule.id(), "").orElseThrow();
         }
     }
 
@@ -272,60 +265,10 @@ public final class JdbcScheduleStore {
     }
 
     private static void requireFreeName(Connection connection, String name, String id) throws SQLException {
-        for (StoredSchedule other : select(connection, "where name = ?", name)) {
+        for (StoredSchedule other : ScheduleRows.select(connection, "where name = ?", name)) {
             if (!other.id().equals(id)) {
                 throw new InvalidScheduleException("name", "a schedule named '" + name + "' exists already (id " + other.id() + ")");
             }
         }
-    }
-
-    private static void definition(PreparedStatement statement, ScheduleDefinition definition, int first) throws SQLException {
-        ScheduleTiming timing = definition.timing();
-        statement.setString(first, definition.name());
-        statement.setString(first + 1, timing.cron().orElse(null));
-        statement.setObject(first + 2, timing.interval().map(Duration::toMillis).orElse(null));
-        statement.setString(first + 3, timing.zone().getId());
-        statement.setString(first + 4, definition.templateJson());
-        statement.setObject(first + 5, definition.rpoTarget().map(Duration::toMillis).orElse(null));
-        statement.setString(first + 6, definition.overlap().name());
-        statement.setBoolean(first + 7, definition.paused());
-    }
-
-    private static Optional<StoredSchedule> find(Connection connection, String id, String suffix) throws SQLException {
-        try (PreparedStatement select = connection.prepareStatement("select " + COLUMNS + " from sync_schedule where id = ?" + suffix)) {
-            select.setString(1, id);
-            try (ResultSet rows = select.executeQuery()) {
-                return rows.next() ? Optional.of(row(rows)) : Optional.empty();
-            }
-        }
-    }
-
-    private static List<StoredSchedule> select(Connection connection, String where, String... values) throws SQLException {
-        try (PreparedStatement select = connection.prepareStatement("select " + COLUMNS + " from sync_schedule " + where)) {
-            for (int i = 0; i < values.length; i++) {
-                select.setString(i + 1, values[i]);
-            }
-            List<StoredSchedule> schedules = new ArrayList<>();
-            try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    schedules.add(row(rows));
-                }
-            }
-            return schedules;
-        }
-    }
-
-    private static StoredSchedule row(ResultSet rows) throws SQLException {
-        long interval = rows.getLong("interval_millis");
-        Optional<Duration> every = rows.wasNull() ? Optional.empty() : Optional.of(Duration.ofMillis(interval));
-        long target = rows.getLong("rpo_target_millis");
-        Optional<Duration> rpoTarget = rows.wasNull() ? Optional.empty() : Optional.of(Duration.ofMillis(target));
-        ScheduleTiming timing = new ScheduleTiming(optionalString(rows, "cron"), every, ZoneId.of(rows.getString("time_zone")));
-        ScheduleDefinition definition = new ScheduleDefinition(rows.getString("name"), timing, rows.getString("template_json"), rpoTarget,
-                OverlapPolicy.valueOf(rows.getString("overlap")), rows.getBoolean("paused"));
-        return new StoredSchedule(rows.getString("id"), definition, instant(rows, "created"), instant(rows, "updated"),
-                optionalInstant(rows, "last_fired"), optionalString(rows, "last_job_id"), rows.getBoolean("last_job_seen_end"),
-                rows.getBoolean("queued"), rows.getLong("fired"), rows.getLong("skipped"), rows.getLong("submit_failures"),
-                RpoState.valueOf(rows.getString("rpo_state")), rows.getLong("version"));
     }
 }

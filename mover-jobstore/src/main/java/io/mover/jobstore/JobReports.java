@@ -21,16 +21,16 @@ final class JobReports {
     void recordPhase(JobId id, JobPhase phase) {
         requireNonNull(id, "id is null");
         requireNonNull(phase, "phase is null");
-        jdbc.inTransaction("record the phase of job " + id, connection -> JdbcJobStore.requireUpdated(connection, id,
-                JdbcJobStore.update(connection, "update job set phase = ?, phase_step = ?, phase_steps = ?, version = version + 1 where id = ?",
+        jdbc.inTransaction("record the phase of job " + id, connection -> JobTable.requireUpdated(connection, id,
+                Jdbc.update(connection, "update job set phase = ?, phase_step = ?, phase_steps = ?, version = version + 1 where id = ?",
                         clip(phase.description(), 500), phase.step(), phase.steps(), id.value())));
     }
 
     void recordReport(JobId id, String reportJson) {
         requireNonNull(id, "id is null");
         requireNonNull(reportJson, "reportJson is null");
-        jdbc.inTransaction("record the report of job " + id, connection -> JdbcJobStore.requireUpdated(connection, id,
-                JdbcJobStore.update(connection, "update job set report_json = ?, version = version + 1 where id = ?", reportJson, id.value())));
+        jdbc.inTransaction("record the report of job " + id, connection -> JobTable.requireUpdated(connection, id,
+                Jdbc.update(connection, "update job set report_json = ?, version = version + 1 where id = ?", reportJson, id.value())));
     }
 
     Optional<String> report(JobId id) {
@@ -40,7 +40,7 @@ final class JobReports {
                 select.setString(1, id.value());
                 try (ResultSet rows = select.executeQuery()) {
                     if (!rows.next()) {
-                        throw JdbcJobStore.unknown(id);
+                        throw JobTable.unknown(id);
                     }
                     return Optional.ofNullable(rows.getString(1));
                 }

@@ -74,6 +74,15 @@ public interface JobStore {
     Optional<String> report(JobId id);
 
     /**
+     * Adds what the endpoints' plugins counted (PluginCounters, by side and name) to the job's totals: a unit's
+     * attempt or the driver's listing, each once when it ends. NOT_FOUND when there is no such job.
+     */
+    void addPluginCounters(JobId id, java.util.Map<String, Long> counters);
+
+    /** The job's plugin counters so far, sorted by name; empty when no plugin counted anything. */
+    java.util.Map<String, Long> pluginCounters(JobId id);
+
+    /**
      * Adds PENDING units in one batch, as the driver cuts them. A seq already present is left as it is
      * (a driver that runs again re-adds its units harmlessly); returns how many were new.
      */

@@ -17,7 +17,7 @@ import io.mover.spi.MoverException;
 
 import static io.mover.jobstore.Jdbc.clip;
 import static io.mover.jobstore.Jdbc.setInstant;
-import static io.mover.jobstore.JdbcJobStore.update;
+import static io.mover.jobstore.Jdbc.update;
 import static java.util.Objects.requireNonNull;
 
 /** Work units and their commits: the exactly-once part of {@link JdbcJobStore} (reads are in {@link UnitReads}). */
@@ -46,7 +46,7 @@ final class UnitTable {
         return jdbc.inTransaction("add units to job " + id, connection -> {
             // the job first: an unknown job is NOT_FOUND rather than a foreign key violation
             if (update(connection, "update job set version = version + 1 where id = ?", id.value()) == 0) {
-                throw JdbcJobStore.unknown(id);
+                throw JobTable.unknown(id);
             }
             int added = 0;
             try (PreparedStatement insert = connection.prepareStatement(INSERT_UNIT)) {

@@ -25,6 +25,17 @@ public interface SourceReader extends AutoCloseable {
      */
     int read(long position, ByteBuffer destination);
 
+    /**
+     * The job was cancelled: reads in flight end soon with {@link ErrorCode#CANCELLED} (a read waiting out a remote
+     * service's throttling stops waiting), and later reads fail so. Called from another thread while reads may be in
+     * flight; idempotent; {@link #close()} is still called. The default does nothing: reads end on their own.
+     *
+     * @since 1.2
+     */
+    default void abort() {
+        // a reader whose reads never wait long needs nothing here
+    }
+
     @Override
     void close();
 }

@@ -284,6 +284,15 @@ final class FileCopy {
      * the commit has started: a file then lands whole or not at all by its own path.
      */
     void abortOnCancel() {
+        SourceReader r = reader;
+        if (r != null) {
+            try {
+                r.abort();   // a read waiting out a throttled service ends now, not after its back-off
+            }
+            catch (RuntimeException e) {
+                run.logWarning("could not abort the read of " + entry.path() + ": " + e.getMessage());
+            }
+        }
         SinkWriter w;
         synchronized (openLock) {
             if (committing || writer == null) {

@@ -13,22 +13,23 @@ import io.mover.spi.Source;
  * Reads the {@link PluginCounters} of a run's endpoints: each sample returns the counters named by side
  * ({@code source.NAME}, {@code destination.NAME}) and adds what grew since the last sample to the process-wide
  * totals of {@link EngineStats}, so metrics see each increment once however often a job is sampled. A plugin
- * whose counters fail is reported without them (it must not fail the job it reports on).
+ * whose counters fail is reported without them (it must not fail the job it reports on). Public for the durable
+ * job service, whose driver lists the endpoints outside a run.
  */
-final class PluginCounterSampler {
+public final class PluginCounterSampler {
     private static final System.Logger LOG = System.getLogger(PluginCounterSampler.class.getName());
 
     private final Optional<PluginCounters> source;
     private final Optional<PluginCounters> destination;
     private final Map<String, Long> last = new HashMap<>();
 
-    PluginCounterSampler(Source source, Optional<Sink> sink) {
+    public PluginCounterSampler(Source source, Optional<Sink> sink) {
         this.source = source instanceof PluginCounters counters ? Optional.of(counters) : Optional.empty();
         this.destination = sink.filter(PluginCounters.class::isInstance).map(PluginCounters.class::cast);
     }
 
     /** The counters now, sorted by name; empty when neither endpoint counts anything. */
-    synchronized Map<String, Long> sample() {
+    public synchronized Map<String, Long> sample() {
         Map<String, Long> now = new TreeMap<>();
         read("source.", source, now);
         read("destination.", destination, now);

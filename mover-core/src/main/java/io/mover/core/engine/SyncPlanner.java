@@ -4,17 +4,12 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
 import io.mover.spi.Entry;
-import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.mover.spi.RelativePath;
 
@@ -64,7 +59,7 @@ public final class SyncPlanner {
     }
 
     private static final int LOOKAHEAD_ENTRIES = 4096;
-    private static final Future<SortedListing> EMPTY = CompletableFuture.completedFuture(SortedListing.EMPTY);
+    private static final Future<SortedListing> EMPTY = FolderListings.EMPTY;
 
     private final Function<RelativePath, Stream<Entry>> sourceLister;
     private final Function<RelativePath, Stream<Entry>> destinationLister;
@@ -79,7 +74,6 @@ public final class SyncPlanner {
     private final StageMeter listingMeter;
     private final StageMeter compareMeter;
     private SyncRecorder recorder = SyncRecorder.NONE;
-    private long waitedNanos;
 
     SyncPlanner(Function<RelativePath, Stream<Entry>> sourceLister, Function<RelativePath, Stream<Entry>> destinationLister,
             SyncFilter filter, SyncCompare compare, boolean deletes, Actions actions, BooleanSupplier stopped, Path scratch,
@@ -98,7 +92,7 @@ public final class SyncPlanner {
         this.compareMeter = requireNonNull(comparing, "comparing is null");
     }
 
-    private ExecutorService pool;
+    private FolderListings listings;
 
     /** Records what the destination will hold as the walk goes ({@code --catalog}). */
     SyncPlanner recording(SyncRecorder value) {
@@ -108,20 +102,19 @@ public final class SyncPlanner {
 
     /** Walks both trees from their roots; {@code destinationRoot} is empty when the destination does not exist yet. */
     public void run(Entry sourceRoot, Optional<Entry> destinationRoot) {
-        pool = Executors.newFixedThreadPool(listers, Thread.ofPlatform().daemon().name("mover-sync-list-", 0).factory());
         long start = System.nanoTime();
-        try {
+        try (FolderListings opened = new FolderListings(listers, spillAt, scratch, listingMeter, compareMeter, actions::listingFailed)) {
+            listings = opened;
             Future<SortedListing> destination = destinationRoot.filter(Entry::isDirectory).isPresent()
-                    ? list(destinationLister, RelativePath.ROOT, false) : EMPTY;
-            boolean changed = walk(RelativePath.ROOT, list(sourceLister, RelativePath.ROOT, true), destination);
+                    ? listings.list(destinationLister, RelativePath.ROOT, false) : EMPTY;
+            boolean changed = walk(RelativePath.ROOT, listings.list(sourceLister, RelativePath.ROOT, true), destination);
             if (!stopped.getAsBoolean() && (changed || destinationRoot.isEmpty() || !compare.sameTime(sourceRoot, destinationRoot.get()))) {
                 actions.directoryTime(sourceRoot);
             }
         }
         finally {
-            pool.shutdownNow();
             // COMPARE is the walk's own time: waiting for listings is ENUMERATE's, metered on the pool
-            compareMeter.busy(start + waitedNanos, 0);
+            compareMeter.busy(start + (listings == null ? 0 : listings.waitedNanos()), 0);
         }
     }
 
@@ -138,8 +131,8 @@ public final class SyncPlanner {
 
     /** Compares one folder's two listings; true when an entry directly inside it was created, replaced or removed. */
     private boolean walk(RelativePath directory, Future<SortedListing> sourceFuture, Future<SortedListing> destinationFuture) {
-        Optional<SortedListing> source = await(directory, sourceFuture);
-        Optional<SortedListing> destination = await(directory, destinationFuture);
+        Optional<SortedListing> source = listings.await(directory, sourceFuture);
+        Optional<SortedListing> destination = listings.await(directory, destinationFuture);
         if (source.isEmpty() || destination.isEmpty()) {
             source.ifPresent(SortedListing::close);
             destination.ifPresent(SortedListing::close);
@@ -173,8 +166,8 @@ public final class SyncPlanner {
             recorder.leave();
             // a stopped walk leaves listings fetched ahead: close them so their spill files go
             for (Item left : ahead) {
-                closeLater(left.sourceListing);
-                closeLater(left.destinationListing);
+                FolderListings.closeLater(left.sourceListing);
+                FolderListings.closeLater(left.destinationListing);
             }
         }
     }
@@ -185,9 +178,9 @@ public final class SyncPlanner {
         Entry destination = considered(pair[1]) ? pair[1] : null;
         boolean sourceFolder = source != null && source.isDirectory();
         boolean destinationFolder = destination != null && destination.isDirectory();
-        Future<SortedListing> sourceListing = sourceFolder ? list(sourceLister, source.path(), true) : EMPTY;
+        Future<SortedListing> sourceListing = sourceFolder ? listings.list(sourceLister, source.path(), true) : EMPTY;
         Future<SortedListing> destinationListing = destinationFolder && (sourceFolder || deletes)
-                ? list(destinationLister, destination.path(), false) : EMPTY;
+                ? listings.list(destinationLister, destination.path(), false) : EMPTY;
         return new Item(source, destination, pair[1], sourceListing, destinationListing);
     }
 
@@ -247,8 +240,8 @@ public final class SyncPlanner {
         }
         if (!deletes) {
             actions.conflict(source, destination);
-            closeLater(item.sourceListing());
-            closeLater(item.destinationListing());
+            FolderListings.closeLater(item.sourceListing());
+            FolderListings.closeLater(item.destinationListing());
             return false;
         }
         destinationOnly(destination, item.destinationListing());
@@ -302,65 +295,4 @@ public final class SyncPlanner {
         return true;
     }
 
-    private Future<SortedListing> list(Function<RelativePath, Stream<Entry>> lister, RelativePath directory, boolean source) {
-        return pool.submit(() -> {
-            long start = System.nanoTime();
-            try {
-                return SortedListing.of(lister.apply(directory), spillAt, scratch);
-            }
-            catch (MoverException e) {
-                // a folder gone from the destination since its parent was listed is empty; one gone from the source is a failure
-                if (!source && e.code() == ErrorCode.NOT_FOUND) {
-                    return SortedListing.EMPTY;
-                }
-                throw e;
-            }
-            finally {
-                listingMeter.busy(start, 0);
-            }
-        });
-    }
-
-    private Optional<SortedListing> await(RelativePath directory, Future<SortedListing> listing) {
-        long start = System.nanoTime();
-        try {
-            return Optional.of(listing.get());
-        }
-        catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new MoverException(ErrorCode.CANCELLED, "interrupted while listing " + display(directory));
-        }
-        catch (ExecutionException e) {
-            MoverException error = e.getCause() instanceof MoverException m ? m
-                    : new MoverException(ErrorCode.INTERNAL, "listing " + display(directory) + " failed: " + e.getCause(), e.getCause());
-            if (error.category() == io.mover.spi.ErrorCategory.FATAL) {
-                throw error;
-            }
-            actions.listingFailed(directory, error);
-            return Optional.empty();
-        }
-        finally {
-            long waited = System.nanoTime() - start;
-            waitedNanos += waited;
-            compareMeter.waited(System.nanoTime() - waited);
-        }
-    }
-
-    private static void closeLater(Future<SortedListing> listing) {
-        if (listing != EMPTY && !listing.cancel(true)) {
-            try {
-                listing.get().close();
-            }
-            catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            catch (ExecutionException | java.util.concurrent.CancellationException e) {
-                // a listing that failed holds no files
-            }
-        }
-    }
-
-    private static String display(RelativePath directory) {
-        return directory.isRoot() ? "the root" : directory.toString();
-    }
 }

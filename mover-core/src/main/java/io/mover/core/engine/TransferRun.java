@@ -2,14 +2,12 @@ package io.mover.core.engine;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Stream;
 
 import io.mover.core.codec.BlockCodec;
 import io.mover.core.codec.CodecPool;
@@ -26,12 +24,12 @@ import io.mover.spi.SymbolicLinks;
 import static java.util.Objects.requireNonNull;
 
 /**
- * One run of one job, read top-down: {@link #run()} crawls the source depth-first and lazily (a
- * directory's listing is consumed as it streams, never collected), hands each file to a virtual
- * thread once a concurrency permit is free (so enumeration never runs far ahead of the transfer, and
- * memory stays flat whatever the tree's size), and waits for the last file. See {@link FileCopy} for
- * what happens to one file. Given a {@link Manifest} instead (a unit of a durable job), it runs those
- * entries through the same per-file path and reports each file's outcome.
+ * One run of one job, read top-down: {@link #run()} finds the files by one of three plans (a copy's
+ * {@link CopyCrawl}, a sync's {@link SyncRun}, a durable job's unit's {@link UnitPlan}), each of which
+ * hands every file to {@link #schedule}: a virtual thread per range once a concurrency permit is free,
+ * so enumeration never runs far ahead of the transfer and memory stays flat whatever the tree's size.
+ * Then it waits for the last file and finishes the sink. See {@link FileCopy} for what happens to one
+ * file; the methods below it are what a plan and a file report back (outcomes, counters, failures).
  */
 final class TransferRun {
     private static final System.Logger LOG = System.getLogger(TransferRun.class.getName());
@@ -96,7 +94,7 @@ final class TransferRun {
                 sync.run();
             }
             else if (manifest == null) {
-                enumerate();
+                new CopyCrawl(this).run();
             }
             else {
                 new UnitPlan(this, manifest).run();
@@ -135,84 +133,6 @@ final class TransferRun {
         }
         finally {
             meters.get(Stage.COMMIT).busy(start, 0);
-        }
-    }
-
-    private void enumerate() {
-        Entry root = job.sourceRoot();
-        if (root.isFile()) {
-            DirectoryNode parent = DirectoryNode.root(root, node -> {});
-            if (filter.includesFile(job.rootTarget())) {
-                scanned(root);
-                schedule(new FileCopy(this, root, job.rootTarget(), parent));
-            }
-            parent.closed();
-            return;
-        }
-        crawl(RelativePath.ROOT, DirectoryNode.root(root, this::directoryComplete));
-    }
-
-    /** Creates the directory at the destination, then visits its entries as the listing streams. */
-    private void crawl(RelativePath directory, DirectoryNode node) {
-        StageMeter enumerate = meters.get(Stage.ENUMERATE);
-        try {
-            if (stopped()) {
-                return;
-            }
-            Optional<Sink> sink = job.sink();
-            if (sink.isPresent()) {
-                long start = System.nanoTime();
-                if (sink.get().mkdirs(directory)) {
-                    counters.directoriesCreated.increment();
-                }
-                sink.get().removeStaleTemporaries(directory);
-                enumerate.busy(start, 0);
-            }
-            try (Stream<Entry> listing = job.source().list(directory)) {
-                Iterator<Entry> entries = listing.iterator();
-                while (!stopped()) {
-                    long start = System.nanoTime();
-                    boolean more = entries.hasNext();
-                    Entry entry = more ? entries.next() : null;
-                    enumerate.busy(start, 0);
-                    if (!more) {
-                        break;
-                    }
-                    visit(entry, node);
-                }
-            }
-        }
-        catch (MoverException e) {
-            entryFailed(directory, e);
-        }
-        catch (RuntimeException e) {
-            entryFailed(directory, unexpected(e));
-        }
-        finally {
-            node.closed();
-        }
-    }
-
-    private void visit(Entry entry, DirectoryNode parent) {
-        switch (entry.type()) {
-            case DIRECTORY -> {
-                if (filter.entersDirectory(entry.path())) {
-                    crawl(entry.path(), parent.child(entry));
-                }
-            }
-            case FILE -> {
-                if (filter.includesFile(entry.path())) {
-                    scanned(entry);
-                    schedule(new FileCopy(this, entry, entry.path(), parent));
-                }
-            }
-            case SYMLINK -> {
-                if (filter.includesFile(entry.path())) {
-                    scanned(entry);
-                    symlink(entry);
-                }
-            }
-            case OTHER -> LOG.log(System.Logger.Level.DEBUG, "skipping {0}: neither a file, a directory nor a link", entry.path());
         }
     }
 
@@ -272,18 +192,6 @@ final class TransferRun {
         }
         catch (MoverException e) {
             fileFailed(entry.path(), e, 1);
-        }
-    }
-
-    private void directoryComplete(DirectoryNode node) {
-        if (job.sink().isEmpty() || stopped()) {
-            return;
-        }
-        try {
-            job.sink().get().setAttributes(node.source().path(), node.source());
-        }
-        catch (MoverException e) {
-            logWarning("could not set the modification time of directory " + node.source().path() + ": " + e.getMessage());
         }
     }
 
@@ -405,6 +313,7 @@ final class TransferRun {
     CodecPool codecs() { return codecs; }
     BlockTransport transport() { return BlockTransport.IN_PROCESS; }
     PreparedJob job() { return job; }
+    PathFilter filter() { return filter; }
     Optional<MoverException> fatal() { return Optional.ofNullable(fatal.get()); }
     boolean cancelled() { return cancellation.isCancelled(); }
     Instant now() { return clock.instant(); }

@@ -48,6 +48,10 @@ public final class MemoryStore implements Source, Sink, io.mover.spi.PluginCount
     volatile long writeDelayNanos;
     /** Writes wait (at most a minute) until their writer is aborted, like a request waiting out a throttled service. */
     volatile boolean writesBlockUntilAbort;
+    /** Reads wait (at most a minute) until their reader is aborted, like a read waiting out a throttled service. */
+    volatile boolean readsBlockUntilAbort;
+    /** Reads waiting for their abort now. */
+    final AtomicInteger readsWaiting = new AtomicInteger();
     final java.util.concurrent.atomic.LongAdder writes = new java.util.concurrent.atomic.LongAdder();
     /** While set, reads wait until it is counted down (a job that stays running until the test lets it go). */
     volatile java.util.concurrent.CountDownLatch readGate;
@@ -157,13 +161,34 @@ public final class MemoryStore implements Source, Sink, io.mover.spi.PluginCount
         }
         byte[] data = node.data();
         return new SourceReader() {
+            private volatile boolean aborted;
+
             @Override
             public long size() {
                 return data.length;
             }
 
             @Override
+            public void abort() {
+                aborted = true;
+            }
+
+            @Override
             public int read(long position, ByteBuffer destination) {
+                if (readsBlockUntilAbort) {
+                    readsWaiting.incrementAndGet();
+                    try {
+                        for (long end = System.nanoTime() + 60_000_000_000L; !aborted && System.nanoTime() < end; ) {
+                            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+                        }
+                    }
+                    finally {
+                        readsWaiting.decrementAndGet();
+                    }
+                    if (aborted) {
+                        throw new MoverException(ErrorCode.CANCELLED, "the read of " + path + " was aborted");
+                    }
+                }
                 java.util.concurrent.CountDownLatch gate = readGate;
                 try {
                     if (gate != null && !gate.await(60, java.util.concurrent.TimeUnit.SECONDS)) {

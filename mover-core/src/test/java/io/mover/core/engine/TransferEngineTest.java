@@ -220,6 +220,28 @@ class TransferEngineTest {
     }
 
     @Test
+    void aCancelAbortsReadsBlockedInThePluginInsteadOfWaitingForThem() {
+        for (int i = 0; i < 4; i++) {
+            src.file("f" + i + ".bin", random(10_000, i), T0);
+        }
+        src.readsBlockUntilAbort = true;
+        CancellationToken token = new CancellationToken();
+        JobListener cancelOnceReadsWait = progress -> {
+            if (src.readsWaiting.get() > 0) {
+                token.cancel();
+            }
+        };
+        long start = System.nanoTime();
+
+        JobSummary summary = copy(options().concurrency(2).build(), cancelOnceReadsWait, token);
+
+        assertThat(summary.state()).isEqualTo(JobState.CANCELLED);
+        assertThat(System.nanoTime() - start).as("ended by the abort, not by the reads' one-minute wait").isLessThan(Duration.ofSeconds(30).toNanos());
+        assertThat(summary.filesFailed()).as("aborted files are cancelled, not failed").isZero();
+        assertThat(dst.temporaries).isEmpty();
+    }
+
+    @Test
     void theSummaryCarriesWhatTheEndpointsCounted() {
         src.file("a.bin", random(10_000, 1), T0);
 

@@ -46,6 +46,8 @@ final class Durable {
     private volatile SchedulerClient scheduler;
     private volatile CustomTask<Void> driverTask;
     private volatile CustomTask<Void> unitTask;
+    /** Stored jobs as callers see them; stateless but for this, so one serves the node. */
+    final Views views;
     /** Views that pollers read, kept for a moment (see {@link ViewCache}). */
     final ViewCache viewCache;
     /** Unit attempts this node began, and those that continued an earlier attempt (for metrics). */
@@ -61,7 +63,8 @@ final class Durable {
         this.nodeId = nodeId;
         this.scratchRoot = scratchRoot;
         this.clock = clock;
-        this.viewCache = new ViewCache(id -> store.get(id).map(job -> new Views(this).view(job)));
+        this.views = new Views(this);
+        this.viewCache = new ViewCache(id -> store.get(id).map(views::view));
     }
 
     void wire(SchedulerClient scheduler, CustomTask<Void> driverTask, CustomTask<Void> unitTask) {
@@ -83,6 +86,11 @@ final class Durable {
     /** This node changed the job's state or settings: its cached view is stale. */
     void changed(JobId id) {
         viewCache.invalidate(id);
+    }
+
+    /** The stored job; NOT_FOUND, naming how to list jobs, when there is none. */
+    StoredJob find(JobId id) {
+        return store.get(id).orElseThrow(() -> new MoverException(ErrorCode.NOT_FOUND, "no job " + id + "; list jobs with 'mover jobs list'"));
     }
 
     /** The spec to run: as submitted here, else from the store (fails when its inline secrets are gone). */

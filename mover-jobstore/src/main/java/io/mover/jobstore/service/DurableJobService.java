@@ -17,32 +17,26 @@ import com.github.kagkarlsson.scheduler.task.helper.CustomTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import com.github.kagkarlsson.scheduler.task.schedule.Schedules;
 
-import io.mover.core.engine.JobControls;
 import io.mover.core.engine.JobKind;
 import io.mover.core.engine.JobListener;
 import io.mover.core.engine.JobSpec;
 import io.mover.core.engine.JobState;
 import io.mover.core.engine.JobSummary;
-import io.mover.core.engine.PreparedJob;
 import io.mover.core.engine.TransferEngine;
 import io.mover.core.plugin.PluginDescriptor;
 import io.mover.core.plugin.PluginRegistry;
 import io.mover.core.service.FileOutcome;
 import io.mover.core.service.FileResults;
-import io.mover.core.service.JobEndedException;
 import io.mover.core.service.JobId;
 import io.mover.core.service.JobService;
 import io.mover.core.service.JobUpdate;
 import io.mover.core.service.JobView;
 import io.mover.core.service.NodeView;
-import io.mover.jobstore.DesiredState;
 import io.mover.jobstore.Dialect;
 import io.mover.jobstore.JdbcScheduleStore;
 import io.mover.jobstore.JobDatabase;
-import io.mover.jobstore.NewJob;
 import io.mover.jobstore.SchedulerSettings;
 import io.mover.jobstore.Schedulers;
-import io.mover.jobstore.StoredJob;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 
@@ -53,19 +47,22 @@ import static java.util.Objects.requireNonNull;
  * runs (on any node sharing the store). A one-time driver task per job crawls and cuts ({@link JobDriver}),
  * a one-time unit task per unit moves its files ({@link UnitWorker}), the last unit ends the job
  * ({@link JobFinisher}). See docs/job-store.md. Owns the database it is given: closing the service closes it.
+ * <p>
+ * This class wires the node (tasks, scheduler, start and stop); what callers ask is answered by {@link JobQueries} (reads)
+ * and {@link JobCommands} (submit and controls).
  */
 public final class DurableJobService implements JobService {
     private static final System.Logger LOG = System.getLogger(DurableJobService.class.getName());
-    private static final Duration AWAIT_POLL = Duration.ofMillis(200);
 
     private final JobDatabase database;
     private final PluginRegistry registry;
     private final Durable durable;
-    private final Views views;
     private final ProgressHub progress;
     private final Scheduler scheduler;
     private final DurableBenches benches;
     private final SyncSchedules schedules;
+    private final JobQueries queries;
+    private final JobCommands commands;
 
     /**
      * Starts the service: registers this node, releases what a crashed predecessor left picked (embedded
@@ -87,7 +84,6 @@ public final class DurableJobService implements JobService {
         Clock clock = settings.clock();
         this.durable = new Durable(database.store(), new TransferEngine(registry, clock, scratchRoot.resolveSibling("catalog")), new StoredSpec(registry, credentials),
                 settings.nodeName(), scratchRoot, clock);
-        this.views = new Views(durable);
         JobFinisher finisher = new JobFinisher(durable);
         JobDriver driver = new JobDriver(durable, finisher, unitEntries, UnitCutter.MAX_BYTES);
         UnitWorker worker = new UnitWorker(durable, finisher, 200, 2000);
@@ -112,8 +108,10 @@ public final class DurableJobService implements JobService {
         this.scheduler = Schedulers.create(database.dataSource(), database.dialect(), settings,
                 List.of(driverTask, unitTask, benches.task, schedules.task()), List.of(schedules.checkTask()));
         durable.wire(scheduler, driverTask, unitTask);
-        this.progress = new ProgressHub(durable, views, progressInterval);
-        rescheduleUnfinished();
+        this.progress = new ProgressHub(durable, progressInterval);
+        this.queries = new JobQueries(durable, progress);
+        this.commands = new JobCommands(durable, benches, progress);
+        commands.rescheduleUnfinished();
         schedules.start(scheduler);
         scheduler.start();
     }
@@ -130,39 +128,17 @@ public final class DurableJobService implements JobService {
 
     @Override
     public JobView submit(JobSpec spec, JobListener listener) {
-        requireNonNull(spec, "spec is null");
-        requireNonNull(listener, "listener is null");
-        JobId id = JobId.random();
-        StoredJob job;
-        if (spec.kind() == JobKind.BENCH) {
-            job = benches.create(id, spec);
-        }
-        else {
-            // every user error surfaces here, before the job exists; the endpoints are opened again to run
-            try (PreparedJob checked = durable.prepare(id, spec, "submit")) {
-                requireNonNull(checked);
-            }
-            finally {
-                durable.deleteScratch(id);
-            }
-            job = durable.store.create(new NewJob(id, spec.kind(), durable.specs.encode(spec), spec.scheduleId()));
-        }
-        durable.remember(id, spec);
-        if (listener != JobListener.NONE) {
-            progress.subscribe(id, listener);
-        }
-        schedule(job);
-        return views.view(job);
+        return commands.submit(spec, listener);
     }
 
     @Override
     public Optional<JobView> get(JobId id) {
-        return durable.viewCache.get(id);
+        return queries.get(id);
     }
 
     @Override
     public Optional<JobView> peek(JobId id) {
-        return durable.viewCache.peek(id);
+        return queries.peek(id);
     }
 
     @Override
@@ -172,39 +148,31 @@ public final class DurableJobService implements JobService {
 
     @Override
     public List<JobView> list(Optional<JobState> state, Optional<JobKind> kind, int offset, int limit) {
-        // PAUSED is shown, not stored: the store's state is QUEUED or RUNNING with PAUSED desired
-        if (state.isPresent() && state.get() == JobState.PAUSED) {
-            return durable.store.list(Optional.empty(), kind, 0, Integer.MAX_VALUE).stream().filter(job -> views.state(job) == JobState.PAUSED)
-                    .map(job -> views.view(job, false)).skip(Math.max(0, offset)).limit(Math.max(0, limit)).toList();
-        }
-        return durable.store.list(state, kind, offset, limit).stream().map(job -> views.view(job, false)).toList();
+        return queries.list(state, kind, offset, limit);
     }
 
     /** A bench's report (JSON) once it succeeded. */
     @Override
     public Optional<String> report(JobId id) {
-        find(id);
-        return durable.store.report(id);
+        return queries.report(id);
     }
 
     @Override
     public List<JobView> listBySchedule(String scheduleId, Optional<JobState> state, int offset, int limit) {
-        requireNonNull(scheduleId, "scheduleId is null");
         if (state.isPresent() && state.get() == JobState.PAUSED) {
             return JobService.super.listBySchedule(scheduleId, state, offset, limit);
         }
-        return durable.store.listBySchedule(scheduleId, state, offset, limit).stream().map(job -> views.view(job, false)).toList();
+        return queries.listStoredBySchedule(scheduleId, state, offset, limit);
     }
 
     @Override
     public List<NodeView> nodes() {
-        return durable.store.nodes().stream()
-                .map(node -> new NodeView(node.id(), node.host(), node.started(), node.heartbeat(), node.id().equals(durable.nodeId))).toList();
+        return queries.nodes();
     }
 
     @Override
     public long count(JobState state) {
-        return durable.store.count(state);
+        return queries.count(state);
     }
 
     /** Attempts at units this node began (a unit's first run, or a later one after a stop, a crash or a retry). */
@@ -219,29 +187,17 @@ public final class DurableJobService implements JobService {
 
     @Override
     public JobView cancel(JobId id) {
-        find(id);
-        durable.store.setDesiredState(id, DesiredState.CANCELLED);
-        benches.cancel(id);
-        durable.changed(id);
-        return views.view(find(id));
+        return commands.cancel(id);
     }
 
     @Override
     public JobView pause(JobId id) {
-        StoredJob job = live(id, "pause");
-        durable.store.setDesiredState(id, DesiredState.PAUSED);
-        durable.changed(id);
-        durable.controls(job, durable.shownSpec(job)).pause();
-        return views.view(find(id));
+        return commands.pause(id);
     }
 
     @Override
     public JobView resume(JobId id) {
-        live(id, "resume");
-        durable.store.setDesiredState(id, DesiredState.RUNNING);
-        durable.changed(id);
-        durable.controls(id).ifPresent(JobControls::resume);
-        return views.view(find(id));
+        return commands.resume(id);
     }
 
     /**
@@ -250,43 +206,23 @@ public final class DurableJobService implements JobService {
      */
     @Override
     public JobView update(JobId id, JobUpdate update) {
-        requireNonNull(update, "update is null");
-        update.check();
-        StoredJob job = live(id, "update");
-        update.applyTo(durable.controls(job, durable.shownSpec(job)));
-        if (!durable.store.updateSpec(id, StoredSpec.updated(job.specJson(), update))) {
-            throw new JobEndedException(id, find(id).state(), "update");
-        }
-        durable.changed(id);
-        return views.view(find(id));
+        return commands.update(id, update);
     }
 
     /** Every file's outcome is kept; pages are in path order (the store's keyset), {@code offset} skips through them. */
     @Override
     public FileResults files(JobId id, Optional<FileOutcome> outcome, int offset, int limit) {
-        find(id);
-        return views.files(id, outcome, offset, limit);
+        return queries.files(id, outcome, offset, limit);
     }
 
     @Override
     public AutoCloseable subscribe(JobId id, JobListener listener) {
-        find(id);
-        return progress.subscribe(id, listener);
+        return queries.subscribe(id, listener);
     }
 
     @Override
     public Optional<JobSummary> await(JobId id, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            StoredJob job = find(id);
-            if (job.state().isTerminal()) {
-                return Optional.of(views.summary(job, durable.shownSpec(job)));
-            }
-            if (System.nanoTime() >= deadline) {
-                return Optional.empty();
-            }
-            Thread.sleep(Math.min(AWAIT_POLL.toMillis(), Math.max(1, (deadline - System.nanoTime()) / 1_000_000)));
-        }
+        return queries.await(id, timeout);
     }
 
     @Override
@@ -309,40 +245,6 @@ public final class DurableJobService implements JobService {
             schedules.close();
             progress.close();
             database.close();
-        }
-    }
-
-    private StoredJob find(JobId id) {
-        return durable.store.get(id).orElseThrow(() -> new MoverException(ErrorCode.NOT_FOUND, "no job " + id + "; list jobs with 'mover jobs list'"));
-    }
-
-    private StoredJob live(JobId id, String action) {
-        StoredJob job = find(id);
-        if (job.state().isTerminal()) {
-            throw new JobEndedException(id, job.state(), action);
-        }
-        if (job.kind() == JobKind.BENCH) {
-            throw new MoverException(ErrorCode.UNSUPPORTED, "a bench cannot " + action + ": it measures with the settings it was given; cancel it "
-                    + "and submit it again");
-        }
-        return job;
-    }
-
-    /** A bench's one task, or a transfer's driver. */
-    private void schedule(StoredJob job) {
-        if (job.kind() == JobKind.BENCH) {
-            durable.schedule(benches.task, job.id());
-            return;
-        }
-        durable.scheduleDriver(job.id());
-    }
-
-    /** Jobs not ended get their driver (a bench its task) back if a crash came between creating and scheduling it (scheduling is "if absent"). */
-    private void rescheduleUnfinished() {
-        for (JobState state : List.of(JobState.QUEUED, JobState.RUNNING)) {
-            for (StoredJob job : durable.store.list(Optional.of(state), 0, Integer.MAX_VALUE)) {
-                schedule(job);
-            }
         }
     }
 

@@ -48,6 +48,7 @@ final class JobDriver {
         this.maxBytes = maxBytes;
     }
 
+    @SuppressWarnings("try")   // EndpointCounters records the listing's plugin counters as it closes, before the endpoints do
     CompletionHandler<Void> execute(TaskInstance<Void> instance, ExecutionContext context) {
         JobId id = Durable.jobOf(instance);
         Optional<StoredJob> found = durable.store.get(id);
@@ -71,7 +72,7 @@ final class JobDriver {
                 finisher.fail(id, new JobError(e.code().name(), e.getMessage()));
                 return new CompletionHandler.OnCompleteRemove<>();
             }
-            try (prepared) {
+            try (prepared; EndpointCounters counted = new EndpointCounters(durable, id, prepared)) {
                 durable.store.transition(id, JobState.RUNNING, Optional.empty());
                 durable.changed(id);
                 Optional<RelativePath> after = firstSeq == 0 ? Optional.empty()

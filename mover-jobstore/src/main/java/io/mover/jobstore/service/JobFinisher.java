@@ -91,6 +91,7 @@ final class JobFinisher {
     }
 
     /** Deepest folders first, so a parent's time is set after its children's changed it. */
+    @SuppressWarnings("try")   // EndpointCounters records the requests of setting the times as it closes, before the endpoints do
     private void setFolderTimes(StoredJob job) {
         JobSpec spec;
         try {
@@ -109,7 +110,7 @@ final class JobFinisher {
                     .filter(Entry::isDirectory).forEach(folders::add);
         }
         folders.sort(Comparator.comparing((Entry e) -> e.path().depth()).reversed());
-        try (PreparedJob prepared = durable.prepare(job.id(), spec, "finish")) {
+        try (PreparedJob prepared = durable.prepare(job.id(), spec, "finish"); EndpointCounters counted = new EndpointCounters(durable, job.id(), prepared)) {
             Sink sink = prepared.sink().orElseThrow();
             for (Entry folder : folders) {
                 try {

@@ -23,13 +23,11 @@ final class ProgressHub implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ProgressHub.class.getName());
 
     private final Durable durable;
-    private final Views views;
     private final Map<JobId, List<JobListener>> listeners = new ConcurrentHashMap<>();
     private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("mover-progress").factory());
 
-    ProgressHub(Durable durable, Views views, Duration interval) {
+    ProgressHub(Durable durable, Duration interval) {
         this.durable = durable;
-        this.views = views;
         ticker.scheduleWithFixedDelay(this::tick, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
         ticker.scheduleWithFixedDelay(this::nodeHeartbeat, 10, 10, TimeUnit.SECONDS);
     }
@@ -63,7 +61,7 @@ final class ProgressHub implements AutoCloseable {
                 if (job.get().started().isEmpty() && !job.get().state().isTerminal()) {
                     continue;
                 }
-                var progress = views.progress(job.get());
+                var progress = durable.views.progress(job.get());
                 for (JobListener listener : listeners.getOrDefault(id, List.of())) {
                     try {
                         listener.onProgress(progress);

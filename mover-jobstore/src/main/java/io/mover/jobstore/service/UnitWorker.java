@@ -214,6 +214,9 @@ final class UnitWorker {
             finally {
                 durable.deleteScratch(id, purpose);
             }
+            if (summary != null) {
+                EndpointCounters.add(durable, id, summary.pluginCounters());   // before the commit that may end the job
+            }
             if (stale) {
                 return true;
             }

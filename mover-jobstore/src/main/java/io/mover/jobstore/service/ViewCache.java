@@ -18,14 +18,17 @@ import io.mover.core.service.JobView;
  * change at each unit checkpoint (every 2 s at most).
  * <p>
  * A view older than {@link #FRESH} is still answered while a fresh one is read in the background, so a
- * poller never waits on the job store (whose commits can stall for seconds behind the jobs' own disk
- * writes); one older than {@link #KEPT} is not answered any more. This node drops a job's view whenever it
+ * poller never waits on the job store, whose reads can stall for seconds behind the jobs' own commits and
+ * disk writes (a bound of 2 s here would send every poller to the store whenever one refresh stalls that
+ * long). Only a view older than {@link #KEPT}, which means the store has not
+ * answered a refresh for that long, is not answered any more. This node drops a job's view whenever it
  * changes the job's state (start, pause, resume, cancel, settings, end), so a poller here never sees a state
- * older than its own action; other nodes' changes show within {@link #KEPT}.
+ * older than its own action; other nodes' changes show
+ * at the first refresh after them (one store read after {@link #FRESH}).
  */
 final class ViewCache {
     static final Duration FRESH = Duration.ofMillis(500);
-    static final Duration KEPT = Duration.ofSeconds(2);
+    static final Duration KEPT = Duration.ofSeconds(30);
 
     private final LoadingCache<JobId, JobView> views;
 

@@ -103,7 +103,8 @@ final class Views {
         return new JobSummary(job.state(), job.started().orElse(job.created()), elapsed(job, durable.clock.instant()), scanned(t, sync),
                 t.filesDone(), skipped(t, sync), t.filesFailed(), 0, t.bytesTransferred(), t.bytesScanned(), t.retries(),
                 spec.options().codec(), stages, JobMeters.bottleneck(stages), failures,
-                job.error().map(e -> e.message()), job.error().map(e -> code(e.code())), sync);
+                job.error().map(e -> e.message()), job.error().map(e -> code(e.code())), sync,
+                detailed ? durable.store.pluginCounters(job.id()) : java.util.Map.of());
     }
 
     /** A sync scanned every file at the source, though only those to copy went into units. */

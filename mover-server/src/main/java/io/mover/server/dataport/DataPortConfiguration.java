@@ -2,7 +2,7 @@ package io.mover.server.dataport;
 
 import java.io.IOException;
 
-import io.mover.server.config.JobServiceConfiguration;
+import io.mover.core.plugin.PluginRegistry;
 import io.mover.server.config.MoverProperties;
 
 import org.springframework.context.annotation.Bean;
@@ -12,11 +12,11 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 public class DataPortConfiguration {
     @Bean(destroyMethod = "close")
-    public DataPort dataPort(DataPortProperties dataPort, MoverProperties properties) throws IOException {
+    public DataPort dataPort(DataPortProperties dataPort, MoverProperties properties, PluginRegistry plugins) throws IOException {
         if (!dataPort.enabled()) {
             return DataPort.off();
         }
-        return DataPort.start(dataPort, JobServiceConfiguration.plugins(properties), properties.scratchDir().resolve("data-port"),
+        return DataPort.start(dataPort, plugins, properties.scratchDir().resolve("data-port"),
                 properties.dataDir().resolve("tls"));
     }
 }

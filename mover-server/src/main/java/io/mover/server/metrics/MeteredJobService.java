@@ -6,12 +6,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.mover.core.engine.EngineStats;
+import io.mover.core.engine.FileFailure;
+import io.mover.core.engine.JobKind;
 import io.mover.core.engine.JobListener;
 import io.mover.core.engine.JobSpec;
 import io.mover.core.engine.JobState;
@@ -26,6 +30,7 @@ import io.mover.core.service.JobId;
 import io.mover.core.service.JobService;
 import io.mover.core.service.JobUpdate;
 import io.mover.core.service.JobView;
+import io.mover.core.service.NodeView;
 
 import static java.util.Objects.requireNonNull;
 
@@ -47,7 +52,7 @@ public final class MeteredJobService implements JobService {
     private final Counter filesSkipped;
     private final Counter filesFailed;
     private final MeterRegistry registry;
-    private final java.util.Set<String> pluginCounters = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> pluginCounters = ConcurrentHashMap.newKeySet();
 
     public MeteredJobService(JobService delegate, MeterRegistry registry) {
         this.delegate = requireNonNull(delegate, "delegate is null");
@@ -117,7 +122,7 @@ public final class MeteredJobService implements JobService {
             }
 
             @Override
-            public void onFileFailed(io.mover.core.engine.FileFailure failure) {
+            public void onFileFailed(FileFailure failure) {
                 listener.onFileFailed(failure);
             }
         });
@@ -139,7 +144,7 @@ public final class MeteredJobService implements JobService {
     }
 
     @Override
-    public List<JobView> list(Optional<JobState> state, Optional<io.mover.core.engine.JobKind> kind, int offset, int limit) {
+    public List<JobView> list(Optional<JobState> state, Optional<JobKind> kind, int offset, int limit) {
         return delegate.list(state, kind, offset, limit);
     }
 
@@ -153,13 +158,8 @@ public final class MeteredJobService implements JobService {
         return delegate.listBySchedule(scheduleId, state, offset, limit);
     }
 
-    /** The service this one meters (the server reaches the durable service's schedules through it). */
-    public JobService delegate() {
-        return delegate;
-    }
-
     @Override
-    public List<io.mover.core.service.NodeView> nodes() {
+    public List<NodeView> nodes() {
         return delegate.nodes();
     }
 

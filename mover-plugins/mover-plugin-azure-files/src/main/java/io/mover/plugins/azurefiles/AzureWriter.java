@@ -1,6 +1,5 @@
 package io.mover.plugins.azurefiles;
 
-import java.io.ByteArrayInputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +19,8 @@ import io.mover.spi.MoverException;
 import io.mover.spi.RelativePath;
 import io.mover.spi.SinkWriter;
 
+import reactor.core.publisher.Flux;
+
 /**
  * Writes one file: the temporary was created with its final size; {@link #write} puts ranges of at most 4 MiB
  * (several in parallel when a write is larger); {@link #commit} renames the temporary over the final name (Rename
@@ -34,9 +35,8 @@ final class AzureWriter implements SinkWriter {
     private final ShareFileClient client;
     private final long size;
     private final Entry entry;
-    /** Threads inside a request for this file: {@link #abort} from another thread interrupts them, so a write waiting out throttling ends at once. */
-    private final java.util.Set<Thread> sending = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    private volatile boolean aborted;
+    /** The Put Range requests: {@link #abort} from another thread ends them, so a write waiting out throttling ends at once. */
+    private final AbortableCalls sending;
     private volatile boolean committed;
 
     AzureWriter(AzureFilesSink sink, RelativePath path, RelativePath temporary, long size, Entry entry) {
@@ -46,43 +46,40 @@ final class AzureWriter implements SinkWriter {
         this.client = sink.share.file(temporary);
         this.size = size;
         this.entry = entry;
+        this.sending = new AbortableCalls("the write of " + sink.share.where(path));
     }
 
     @Override
     public void write(long position, ByteBuffer source) {
-        if (aborted || committed) {
-            throw new MoverException(ErrorCode.CANCELLED, "write to " + sink.share.where(path) + " after it was " + (aborted ? "aborted" : "committed"));
+        if (sending.aborted() || committed) {
+            throw new MoverException(ErrorCode.CANCELLED, "write to " + sink.share.where(path) + " after it was " + (sending.aborted() ? "aborted" : "committed"));
         }
         if (position + source.remaining() > size) {
             throw new MoverException(ErrorCode.INVALID_ARGUMENT, "write past the size declared for " + sink.share.where(path) + " (" + size + " bytes)");
         }
-        List<long[]> ranges = new ArrayList<>();
-        List<byte[]> chunks = new ArrayList<>();
-        while (source.hasRemaining()) {
-            byte[] chunk = new byte[Math.min(MAX_RANGE, source.remaining())];
-            ranges.add(new long[] {position + source.position() - source.position(), chunk.length});
-            source.get(chunk);
-            chunks.add(chunk);
+        // slices of the engine's buffer, not copies: the buffer stays ours until this method returns, and the SDK
+        // sends a Flux of it as it is (a direct buffer goes to the socket without a copy in the JVM)
+        List<ByteBuffer> slices = new ArrayList<>();
+        for (int at = source.position(); at < source.limit(); at += MAX_RANGE) {
+            slices.add(source.slice(at, Math.min(MAX_RANGE, source.limit() - at)));
         }
-        long offset = position;
-        for (long[] range : ranges) {
-            range[0] = offset;
-            offset += range[1];
-        }
-        if (chunks.size() == 1) {
-            upload(ranges.getFirst()[0], chunks.getFirst());
+        long start = position;
+        if (slices.size() == 1) {
+            upload(start, slices.getFirst());
+            source.position(source.limit());
             return;
         }
         try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<?>> uploads = new ArrayList<>();
-            for (int i = 0; i < chunks.size(); i++) {
-                long at = ranges.get(i)[0];
-                byte[] chunk = chunks.get(i);
-                uploads.add(pool.submit(() -> upload(at, chunk)));
+            for (int i = 0; i < slices.size(); i++) {
+                long at = start + (long) i * MAX_RANGE;
+                ByteBuffer slice = slices.get(i);
+                uploads.add(pool.submit(() -> upload(at, slice)));
             }
             for (Future<?> upload : uploads) {
                 upload.get();
             }
+            source.position(source.limit());
         }
         catch (ExecutionException e) {
             throw e.getCause() instanceof RuntimeException runtime ? runtime : new MoverException(ErrorCode.IO_ERROR, "upload failed", e.getCause());
@@ -93,35 +90,20 @@ final class AzureWriter implements SinkWriter {
         }
     }
 
-    private void upload(long at, byte[] chunk) {
-        Thread current = Thread.currentThread();
-        sending.add(current);
-        try {
-            if (aborted) {
-                throw cancelled();
-            }
-            sink.share.call("write a range of", path, 'w', () -> client.uploadRangeWithResponse(
-                    new ShareFileUploadRangeOptions(new ByteArrayInputStream(chunk), chunk.length).setOffset(at), null, Context.NONE));
-        }
-        catch (RuntimeException e) {
-            throw aborted ? cancelled() : e;
-        }
-        finally {
-            sending.remove(current);
-            if (aborted) {
-                Thread.interrupted();   // the interrupt was abort's, not the engine's: the thread goes on to clean up
-            }
-        }
-    }
-
-    private MoverException cancelled() {
-        return new MoverException(ErrorCode.CANCELLED, "the write of " + sink.share.where(path) + " was aborted");
+    /**
+     * One Put Range of {@code slice}. The body is a Flux that emits a fresh duplicate of the slice to each subscriber,
+     * so a request sent again (throttling, the SDK's retries) sends the same bytes, without buffering a copy.
+     */
+    private void upload(long at, ByteBuffer slice) {
+        Flux<ByteBuffer> body = Flux.defer(() -> Flux.just(slice.duplicate()));
+        sending.call(() -> sink.share.call("write a range of", path, 'w', () -> client.uploadRangeWithResponse(
+                new ShareFileUploadRangeOptions(body, slice.remaining()).setOffset(at), null, Context.NONE)));
     }
 
     @Override
     public Entry commit() {
-        if (aborted || committed) {
-            throw new IllegalStateException("commit of " + sink.share.where(path) + " after " + (aborted ? "abort" : "commit"));
+        if (sending.aborted() || committed) {
+            throw new IllegalStateException("commit of " + sink.share.where(path) + " after " + (sending.aborted() ? "abort" : "commit"));
         }
         // one request: Rename File carries the SMB properties (last-write time, and attributes and creation time if kept)
         FileSmbProperties smb = sink.smbFor(entry);
@@ -139,11 +121,10 @@ final class AzureWriter implements SinkWriter {
 
     @Override
     public void abort() {
-        if (committed || aborted) {
+        if (committed || sending.aborted()) {
             return;
         }
-        aborted = true;
-        sending.forEach(Thread::interrupt);
+        sending.abort();
         try {
             client.delete();
         }

@@ -51,7 +51,9 @@ final class Throttle implements HttpPipelinePolicy {
 
     @Override
     public Mono<HttpResponse> process(HttpPipelineCallContext context, HttpPipelineNextPolicy next) {
-        replayable(context);
+        // No buffering of the body here: the SDK's retry policy, which runs before this one, already made it a Flux
+        // of duplicates that a new subscription replays, and its own retries rely on that as ours do. Buffering
+        // (BinaryData.toReplayableBinaryData) copied every Put Range body once more.
         return attempt(next, 1);
     }
 
@@ -90,7 +92,7 @@ final class Throttle implements HttpPipelinePolicy {
         }
     }
 
-    /** A body sent more than once must be replayable. */
+    /** A body sent more than once must be replayable (the synchronous pipeline's bodies are small or none). */
     private static void replayable(HttpPipelineCallContext context) {
         var body = context.getHttpRequest().getBodyAsBinaryData();
         if (body != null && !body.isReplayable()) {

@@ -157,16 +157,24 @@ final class AzureFilesPluginTest {
     }
 
     @Test
-    void throttlingIsWaitedOutAndCounted() {
+    void throttlingIsWaitedOutAndCounted() throws Exception {
         FileServiceDouble service = TestService.get().share(TestService.ACCOUNT, "busy");
         try (AzureFilesSink sink = TestService.sink(TestService.ACCOUNT, "busy", Map.of(), context())) {
+            service.resetCounts();
             service.faults().operationsPerSecond = 20;
             service.faults().retryAfterSeconds = 0;
+            byte[][] contents = new byte[15][];
             for (int i = 0; i < 15; i++) {
-                write(sink, "f" + i, new byte[] {(byte) i});
+                contents[i] = new byte[64 << 10];
+                new Random(i).nextBytes(contents[i]);
+                write(sink, "f" + i, contents[i]);
             }
             assertThat(sink.share.throttle.throttledCount()).isPositive();
             assertThat(TestService.get().names(TestService.ACCOUNT, "busy", "")).hasSize(15);
+            assertThat(service.count("PUT comp=range")).as("Put Range answered 503 and sent again").isGreaterThan(15);
+            for (int i = 0; i < 15; i++) {   // a Put Range sent again after a 503 sent the same bytes
+                assertThat(service.read(TestService.ACCOUNT, "busy", "f" + i)).isEqualTo(contents[i]);
+            }
         }
         finally {
             service.faults().operationsPerSecond = 0;

@@ -1,6 +1,7 @@
 package io.mover.plugins.azurefiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.mover.spi.RelativePath;
 import io.mover.spi.SinkWriter;
+import io.mover.spi.SourceReader;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -23,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A share that answers every request 503 ServerBusy with Retry-After: 60 keeps a request waiting a minute per
- * attempt. Aborting the write from another thread, or interrupting a caller, must end the wait at once (well under
- * one Retry-After), leave no permit taken, and count what happened.
+ * attempt. Aborting the write or the read from another thread (a cancelled job), or interrupting a caller, must end
+ * the wait at once (well under one Retry-After), leave no permit taken, and count what happened.
  */
 @Timeout(60)
 final class ThrottleCancelTest {
@@ -53,7 +55,7 @@ final class ThrottleCancelTest {
     }
 
     /** Until the sink has seen a 503 and is waiting out its Retry-After. */
-    private static void awaitThrottled(AzureFilesSink sink) throws InterruptedException {
+    private static void awaitThrottled(io.mover.spi.PluginCounters sink) throws InterruptedException {
         for (int i = 0; i < 1_000 && sink.counters().get("azure-files.throttle-retries") == 0; i++) {
             Thread.sleep(10);
         }
@@ -82,6 +84,30 @@ final class ThrottleCancelTest {
             assertThat(sink.share.throttle.admission().inFlightAndWaiting()).containsExactly(0, 0);
             assertThat(sink.counters()).containsEntry("azure-files.throttled-503", service.count("throttled") - before)
                     .containsKeys("azure-files.requests", "azure-files.throttle-retries", "azure-files.throttle-wait-ms");
+        }
+    }
+
+    @Test
+    void abortingAReadThatWaitsOutThrottlingEndsItAtOnce() throws Exception {
+        FileServiceDouble service = TestService.get().share(TestService.ACCOUNT, "busyread");
+        service.put(TestService.ACCOUNT, "busyread", "f.bin", new byte[] {1, 2, 3, 4}, MTIME);
+        try (AzureFilesSource source = TestService.source(TestService.ACCOUNT, "busyread", Map.of(), TestService.context(scratch, "cancel3"));
+                SourceReader reader = source.open(RelativePath.of("f.bin"))) {
+            service.faults().retryAfterSeconds = 60;
+            service.faults().serverBusy = true;
+            Thread[] thread = new Thread[1];
+            CompletableFuture<Throwable> read = inThread(() -> reader.read(0, ByteBuffer.allocate(4)), thread);
+            awaitThrottled(source);
+            reader.abort();   // the job was cancelled
+
+            Throwable failure = read.get(15, TimeUnit.SECONDS);
+            assertThat(failure).isInstanceOf(MoverException.class).extracting(e -> ((MoverException) e).code()).isEqualTo(ErrorCode.CANCELLED);
+            thread[0].join(java.time.Duration.ofSeconds(5));
+            assertThat(thread[0].isInterrupted()).as("the interrupt was the abort's: the engine's thread goes on").isFalse();
+            assertThat(source.share.throttle.admission().inFlightAndWaiting()).containsExactly(0, 0);
+            service.faults().serverBusy = false;
+            assertThatThrownBy(() -> reader.read(0, ByteBuffer.allocate(4))).as("an aborted reader reads no more")
+                    .isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CANCELLED));
         }
     }
 

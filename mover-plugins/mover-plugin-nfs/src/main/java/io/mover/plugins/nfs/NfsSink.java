@@ -103,7 +103,7 @@ final class NfsSink implements Sink, SymbolicLinks, PluginCounters, FreeSpace {
         String temporary = NfsTemporaries.name(jobKey);
         NfsClient.Lookup created = tree.client().create(directory, temporary, 0600, "create a temporary for " + tree.describe(path));
         openTemporaries.add(temporary);
-        return new NfsSinkWriter(this, tree, directory, created.handle(), temporary, path, entry, COMMIT_WINDOW);
+        return new NfsSinkWriter(this, tree, directory, created.handle(), temporary, path, entry, size, COMMIT_WINDOW);
     }
 
     /**

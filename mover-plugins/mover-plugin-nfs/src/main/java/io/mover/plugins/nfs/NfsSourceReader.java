@@ -54,13 +54,15 @@ final class NfsSourceReader implements SourceReader {
         long at = position;
         while (destination.hasRemaining() && at < size) {
             long index = at / chunkSize;
+            // the chunk wanted now goes out before the read-ahead: with every permit taken by other ranges' read-ahead,
+            // it would otherwise queue behind chunks nobody waits for yet
+            Chunk chunk = chunk(index);
             long last = Math.min((at + destination.remaining() - 1) / chunkSize + readAhead, (size - 1) / chunkSize);
             for (long ahead = index + 1; ahead <= last; ahead++) {
                 if (!isConsumed(ahead)) {
                     chunk(ahead);
                 }
             }
-            Chunk chunk = chunk(index);
             ByteBuf data;
             try {
                 data = NfsCalls.await(chunk.result()).data();
@@ -108,12 +110,39 @@ final class NfsSourceReader implements SourceReader {
         }
     }
 
+    /**
+     * The chunk at {@code index}, its READ sent by whichever thread asks first. The call is made outside the map's
+     * lock: it may wait for a free slot on the connections, and other threads must meanwhile find their chunks.
+     */
     private Chunk chunk(long index) {
-        return chunks.computeIfAbsent(index, key -> {
-            long offset = key * chunkSize;
-            int count = (int) Math.min(chunkSize, size - offset);
-            return new Chunk(tree.client().read(handle, offset, count, what), new AtomicInteger());
+        Chunk known = chunks.get(index);
+        if (known != null) {
+            return known;
+        }
+        Chunk fresh = new Chunk(new CompletableFuture<>(), new AtomicInteger());
+        known = chunks.putIfAbsent(index, fresh);
+        if (known != null) {
+            return known;
+        }
+        long offset = index * chunkSize;
+        int count = (int) Math.min(chunkSize, size - offset);
+        CompletableFuture<NfsClient.ReadResult> call;
+        try {
+            call = tree.client().read(handle, offset, count, what);
+        }
+        catch (RuntimeException e) {
+            fresh.result().completeExceptionally(e);
+            return fresh;
+        }
+        call.whenComplete((result, error) -> {
+            if (error != null) {
+                fresh.result().completeExceptionally(error);
+            }
+            else if (!fresh.result().complete(result)) {
+                result.data().release();
+            }
         });
+        return fresh;
     }
 
     private int readDirect(long position, ByteBuffer destination) {

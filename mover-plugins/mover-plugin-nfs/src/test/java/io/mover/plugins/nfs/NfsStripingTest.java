@@ -90,6 +90,8 @@ class NfsStripingTest {
                 each.get();
             }
             assertThat(back).isEqualTo(large);
+            // the ranges of one file went over every connection of both addresses, not one flow
+            assertThat(((io.mover.spi.PluginCounters) source).counters()).containsEntry("nfs.connections-used", 6L);
             assertThat(source.list(RelativePath.ROOT).count()).isEqualTo(41);
         }
     }

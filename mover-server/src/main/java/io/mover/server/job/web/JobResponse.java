@@ -192,14 +192,17 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
         }
     }
 
-    /** The totals of an ended job. */
+    /**
+     * The totals of an ended job; {@code pluginCounters} what the endpoints' plugins counted (Azure requests and throttled
+     * responses, NFS retransmissions) by side and name, left out when none counted anything.
+     */
     public record ResultResponse(Instant started, double elapsedSeconds, long filesScanned, long filesTransferred, long filesSkipped,
             long filesFailed, long directoriesCreated, long bytesTransferred, long bytesScanned, long retries, String codec,
-            double bytesPerSecond) {
+            double bytesPerSecond, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> pluginCounters) {
         static ResultResponse of(JobSummary s) {
             return new ResultResponse(s.started(), seconds(s.elapsed()), s.filesScanned(), s.filesTransferred(), s.filesSkipped(),
                     s.filesFailed(), s.directoriesCreated(), s.bytesTransferred(), s.bytesScanned(), s.retries(), s.codec(),
-                    s.bytesPerSecond());
+                    s.bytesPerSecond(), s.pluginCounters());
         }
     }
 

@@ -144,7 +144,7 @@ final class FileOperations {
             if (contentLength == null || Long.parseLong(contentLength) != length) {
                 throw new ServiceError(400, "InvalidHeaderValue", "The value for one of the HTTP headers is not in the correct format.", "Content-Length");
             }
-            byte[] body = body(request, MAX_RANGE);
+            byte[] body = exactBody(request, (int) length);
             faults.transfer(body.length);
             channel.write(ByteBuffer.wrap(body), range[0]);
         }
@@ -203,6 +203,20 @@ final class FileOperations {
             byte[] bytes = in.readNBytes(limit + 1);
             if (bytes.length > limit) {
                 throw new ServiceError(413, "RequestBodyTooLarge", "The request body is too large and exceeds the maximum permissible limit.");
+            }
+            return bytes;
+        }
+    }
+
+    /**
+     * A body whose Content-Length was checked already, read into one array of that size (a benchmark moves gigabytes
+     * through here: reading up to a limit instead went through a list of small buffers and one more copy).
+     */
+    private static byte[] exactBody(Request request, int length) throws IOException {
+        try (InputStream in = request.exchange().getRequestBody()) {
+            byte[] bytes = new byte[length];
+            if (in.readNBytes(bytes, 0, length) != length) {
+                throw new ServiceError(400, "InvalidHeaderValue", "The value for one of the HTTP headers is not in the correct format.", "Content-Length");
             }
             return bytes;
         }

@@ -74,4 +74,38 @@ class RecordMarkingDecoderTest {
                 .isInstanceOf(TooLongFrameException.class);
         channel.finishAndReleaseAll();
     }
+
+    @Test
+    void aRecordSharesTheReadBuffersAndReleasesThemWhenReleased() {
+        EmbeddedChannel channel = new EmbeddedChannel(new RecordMarkingDecoder(1024));
+        ByteBuf first = Unpooled.buffer().writeInt(0x8000_0000 | 8).writeLong(42);
+        ByteBuf second = Unpooled.buffer().writeInt(0x8000_0000 | 6).writeShort(1);
+        ByteBuf third = Unpooled.buffer().writeInt(7);
+        channel.writeInbound(first, second, third);
+        ByteBuf one = channel.readInbound();
+        ByteBuf two = channel.readInbound();
+        // no copy: the records hold the buffers the socket filled
+        assertThat(first.refCnt()).isEqualTo(1);
+        assertThat(second.refCnt()).isEqualTo(1);
+        assertThat(third.refCnt()).isEqualTo(1);
+        first.setLong(4, 43);
+        assertThat(one.getLong(0)).isEqualTo(43);
+        assertThat(two.readShort()).isEqualTo((short) 1);
+        assertThat(two.readInt()).isEqualTo(7);
+        one.release();
+        two.release();
+        assertThat(first.refCnt() + second.refCnt() + third.refCnt()).isZero();
+        assertThat(channel.finish()).isFalse();
+    }
+
+    @Test
+    void aConnectionThatEndsInsideARecordReleasesWhatItHeld() {
+        EmbeddedChannel channel = new EmbeddedChannel(new RecordMarkingDecoder(1024));
+        ByteBuf partial = Unpooled.buffer().writeInt(0x8000_0000 | 100).writeZero(40);
+        channel.writeInbound(partial);
+        assertThat((Object) channel.readInbound()).isNull();
+        assertThat(partial.refCnt()).isEqualTo(1);
+        channel.close();
+        assertThat(partial.refCnt()).isZero();
+    }
 }

@@ -5,8 +5,6 @@ import io.mover.spi.MoverException;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -40,7 +38,7 @@ class RpcClientTest {
         Action on(int callNumber);
     }
 
-    private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    private final EventLoopGroup group = Transport.group(1, new io.netty.util.concurrent.DefaultThreadFactory("rpc-test", true));
     private final List<Integer> xidsSeen = new CopyOnWriteArrayList<>();
     private final AtomicInteger connections = new AtomicInteger();
     private ServerSocket server;
