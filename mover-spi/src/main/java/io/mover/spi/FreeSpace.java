@@ -5,8 +5,8 @@ import java.util.OptionalLong;
 /**
  * An optional ability of a {@link Sink}: how many bytes new files may still take in its tree, so that a
  * caller that knows how much it will write ({@code mover bench}) can refuse before writing anything. A local
- * file system answers its usable space (statfs), an NFS export FSSTAT's bytes available to this user, a
- * tcp:// peer what its receiver's destination answers.
+ * file system answers its usable space (statfs), an NFS export FSSTAT's bytes available to this user, an Azure
+ * Files share its quota less its usage, a tcp:// peer what its receiver's destination answers.
  *
  * <p>Thread-safe like the sink; may be called at any time between creating and closing it.
  *

@@ -21,6 +21,7 @@ import com.azure.storage.file.share.options.ShareFileRenameOptions;
 import io.mover.spi.EndpointInfo;
 import io.mover.spi.Entry;
 import io.mover.spi.ErrorCode;
+import io.mover.spi.FreeSpace;
 import io.mover.spi.MoverException;
 import io.mover.spi.PluginConfig;
 import io.mover.spi.PluginCounters;
@@ -36,7 +37,7 @@ import io.mover.spi.Source;
  * beside the final one and renamed over it at commit. Share to share, {@link #copyFrom} has the service copy the
  * bytes (Copy File, the source authorized by a SAS), so they never pass through mover.
  */
-final class AzureFilesSink implements Sink, RecursiveList, ServerSideCopy, PluginCounters {
+final class AzureFilesSink implements Sink, RecursiveList, ServerSideCopy, PluginCounters, FreeSpace {
     static final long MAX_FILE_SIZE = 4L << 40;
     private static final String TEMPORARY = ".partial.";
     private static final Pattern FORBIDDEN = Pattern.compile("[\"\\\\:|<>*?\\x00-\\x1f]");
@@ -270,6 +271,12 @@ final class AzureFilesSink implements Sink, RecursiveList, ServerSideCopy, Plugi
                         + " (no \" \\ : | < > * ? or control characters, no trailing dot); rename it or exclude it");
             }
         }
+    }
+
+    /** The share's quota less its usage (the same for every folder of the share); empty when the credentials may not read them. */
+    @Override
+    public java.util.OptionalLong usableSpace(RelativePath directory) {
+        return ShareSpace.usable(share);
     }
 
     /** The share's throttling counts: requests, 503s and 429s, resends, time waited. */

@@ -73,6 +73,16 @@ public final class FileServiceDouble implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Creates a share directly if it is missing, and gives it a quota of {@code quotaGiB} (as Create Share or Set
+     * Share Properties with {@code x-ms-share-quota} do); Get Share Stats then reports usage against it.
+     */
+    public FileServiceDouble share(String account, String share, int quotaGiB) {
+        tree.createShare(account, share);
+        tree.share(account, share).quotaGiB = quotaGiB;
+        return this;
+    }
+
     public void deleteShare(String account, String share) {
         tree.deleteShare(account, share);
     }

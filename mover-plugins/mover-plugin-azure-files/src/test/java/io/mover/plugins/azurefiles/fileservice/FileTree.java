@@ -33,13 +33,15 @@ final class FileTree {
         this.dataDirectory = dataDirectory;
     }
 
-    /** A share, with its permission store (SDDL by key, as Create Permission returns keys). */
+    /** A share, with its permission store (SDDL by key, as Create Permission returns keys) and its quota. */
     static final class Share {
         final String account;
         final String name;
         final Node root;
         final Map<String, String> permissions = new ConcurrentHashMap<>();
         final Object lock = new Object();
+        /** The share's maximum size in GiB ({@code x-ms-share-quota}); reported, not enforced (see the README). */
+        volatile int quotaGiB = ShareOperations.DEFAULT_QUOTA_GIB;
 
         Share(String account, String name) {
             this.account = account;
@@ -114,6 +116,15 @@ final class FileTree {
             }
         }
         return removed != null;
+    }
+
+    /** Get Share Stats' ShareUsageBytes: the content lengths of the share's files (temporaries included). */
+    long usageBytes(Share share) {
+        long[] bytes = {0};
+        synchronized (share.lock) {
+            walk(share.root, node -> { if (!node.directory) { bytes[0] += node.size; } });
+        }
+        return bytes[0];
     }
 
     /** The node at {@code path} ("" is the root), or null. Call under the share's lock. */

@@ -1,15 +1,11 @@
 package io.mover.plugins.azurefiles.fileservice;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.mover.plugins.azurefiles.fileservice.FileTree.Node;
@@ -23,19 +19,20 @@ import io.mover.plugins.azurefiles.fileservice.FileTree.Share;
  */
 final class Operations {
     private static final Set<String> INCLUDES = Set.of("timestamps", "etag", "attributes", "permissionkey");
-    private static final Pattern PERMISSION_JSON = Pattern.compile("\"permission\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
     private static final Pattern FORBIDDEN = Pattern.compile("[\"\\\\/:|<>*?\\x00-\\x1f]");
 
     private final FileTree tree;
     private final Signatures signatures;
     private final Function<String, String> endpoints;
     private final FileOperations files;
+    private final ShareOperations shares;
 
     Operations(FileTree tree, Signatures signatures, Function<String, String> endpoints) {
         this.tree = tree;
         this.signatures = signatures;
         this.endpoints = endpoints;
         this.files = new FileOperations(tree, signatures);
+        this.shares = new ShareOperations(tree, signatures);
     }
 
     Response handle(Request request, Faults faults) throws IOException {
@@ -44,7 +41,7 @@ final class Operations {
             throw new ServiceError(400, "InvalidQueryParameterValue", "Value for one of the query parameters specified in the request URI is invalid.", "comp");
         }
         if ("share".equals(request.q("restype"))) {
-            return share(request);
+            return shares.handle(request);
         }
         boolean directory = "directory".equals(request.q("restype"));
         String comp = request.q("comp");
@@ -62,44 +59,6 @@ final class Operations {
             return "list".equals(comp) ? Listing.list(request, share, endpoints.apply(request.account())) : directory(request, share, comp);
         }
         return files.handle(request, share, faults);
-    }
-
-    private Response share(Request request) throws IOException {
-        String comp = request.q("comp");
-        signatures.authorize(request, request.method().equals("DELETE") ? "d" : request.method().equals("PUT") ? "cw" : "r");
-        if (request.method().equals("PUT") && comp == null) {
-            if (tree.createShare(request.account(), request.share()) == null) {
-                throw ServiceError.conflict("ShareAlreadyExists");
-            }
-            return Response.of(201);
-        }
-        Share share = tree.share(request.account(), request.share());
-        if (share == null) {
-            throw ServiceError.notFound("ShareNotFound");
-        }
-        if ("filepermission".equals(comp)) {
-            if (request.method().equals("PUT")) {
-                String body = new String(FileOperations.body(request, 64 * 1024), StandardCharsets.UTF_8);
-                Matcher matcher = PERMISSION_JSON.matcher(body);
-                if (!matcher.find()) {
-                    throw new ServiceError(400, "InvalidXmlDocument", "The permission in the request body is not valid.");
-                }
-                return Response.of(201).with("x-ms-file-permission-key", share.permissionKey(matcher.group(1).replace("\\\"", "\"")));
-            }
-            String sddl = share.permissions.get(String.valueOf(request.header("x-ms-file-permission-key")));
-            if (sddl == null) {
-                throw ServiceError.notFound("ResourceNotFound");
-            }
-            byte[] json = ("{\"permission\":\"" + sddl + "\",\"format\":\"sddl\"}").getBytes(StandardCharsets.UTF_8);
-            return new Response(200, new java.util.LinkedHashMap<>(java.util.Map.of("Content-Type", "application/json")), json.length,
-                    (out, faults) -> out.write(json));
-        }
-        if (request.method().equals("DELETE")) {
-            tree.deleteShare(request.account(), request.share());
-            return Response.of(202);
-        }
-        return Response.of(200).with("ETag", share.root.etag).with("x-ms-share-quota", "102400")
-                .with("Last-Modified", DateTimeFormatter.RFC_1123_DATE_TIME.format(share.root.lastModified.atZone(ZoneOffset.UTC)));
     }
 
     private Response directory(Request request, Share share, String comp) {
