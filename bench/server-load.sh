@@ -4,7 +4,9 @@
 # polling; every job of the burst accepted, queued, run with bounded concurrency, and completed.
 # The poll runs twice, each over 10 freshly submitted jobs: as pollers (each client waits POLL_MS,
 # default 100, between its polls: 2,000 polls/s, ten times the rate of a client polling every second),
-# then saturating (no wait: wrk as fast as the server answers, which measures capacity).
+# then saturating (no wait: wrk as fast as the server answers, which measures capacity). Both come after
+# WARMUP seconds (default 15) of the same polling, reported but not counted: a service is measured as it
+# runs, compiled; its first seconds after a start are the JIT's (p99 near 200 ms for about 15 s here).
 # Usage: bench/server-load.sh [DURATION_SECONDS] [BURST_JOBS]   (WINDOW=15 splits each poll into 15 s windows)
 source "$(dirname "$0")/lib.sh"
 DURATION="${1:-60}"; BURST="${2:-1000}"
@@ -17,7 +19,8 @@ rm -rf "$DATA" "$OUT"; mkdir -p "$OUT"
 SRC="$BENCH_DIR/small-src-10000"; small_tree "$SRC" 10000 100
 TINY="$BENCH_DIR/tiny-src"; mkdir -p "$TINY/a"; for i in 1 2 3; do echo "file $i" > "$TINY/a/f$i.txt"; done
 
-"$MOVER" serve --port "$PORT" --data-dir "$DATA" --log-level warn > "$BENCH_DIR/server.log" 2>&1 &
+# the node runs 8 executions at once by default (3 or 4 copy jobs); the target is 10 jobs running
+MOVER_JOBSTORE_THREADS="${SERVER_THREADS:-24}" "$MOVER" serve --port "$PORT" --data-dir "$DATA" --log-level warn > "$BENCH_DIR/server.log" 2>&1 &
 SERVER=$!
 # the script's own status, not the stopped server's 143
 trap 'status=$?; kill "$SERVER" 2> /dev/null; wait "$SERVER" 2> /dev/null || true; exit $status' EXIT
@@ -57,24 +60,25 @@ count() { # STATE: how many jobs are in it (paged, 500 a page)
   echo "$total"
 }
 running() { count RUNNING; }
-poll() { # LABEL POLL_MS: 200 clients polling 10 fresh running jobs for DURATION
-  local ids=() id
-  echo "== $DURATION s of 200 clients polling 10 running jobs: $1" >&2
+poll() { # LABEL POLL_MS [SECONDS]: 200 clients polling 10 fresh running jobs for SECONDS (default DURATION)
+  local ids=() id seconds="${3:-$DURATION}"
+  echo "== $seconds s of 200 clients polling 10 running jobs: $1" >&2
   for i in $(seq 10); do ids+=("$(submit "$SRC" "$OUT/load-$2-$i" 1)"); done
   printf '%s\n' "${ids[@]}" > "$BENCH_DIR/ids.txt"
   echo "jobs running at the start: $(running)"
   if [[ -n "${WINDOW:-}" ]]; then
     # WINDOW=15: the same poll as consecutive windows, each with its own figures (when do timeouts happen?)
-    for _ in $(seq $(( DURATION / WINDOW ))); do
+    for _ in $(seq $(( seconds / WINDOW ))); do
       IDS="$BENCH_DIR/ids.txt" POLL_MS="$2" wrk -t2 -c200 -d"${WINDOW}s" --latency -s "$BENCH_DIR/poll.lua" "$BASE" | grep -E "99%|Socket|Requests/sec"
     done
   else
-    IDS="$BENCH_DIR/ids.txt" POLL_MS="$2" wrk -t2 -c200 -d"${DURATION}s" --latency -s "$BENCH_DIR/poll.lua" "$BASE" | tee "$BENCH_DIR/wrk-poll-$2.txt"
+    IDS="$BENCH_DIR/ids.txt" POLL_MS="$2" wrk -t2 -c200 -d"${seconds}s" --latency -s "$BENCH_DIR/poll.lua" "$BASE" | tee "$BENCH_DIR/wrk-poll-$2.txt"
   fi
   echo "jobs running at the end: $(running)"
   for id in "${ids[@]}"; do curl -sf -X POST "$BASE/api/v1/jobs/$id/cancel" > /dev/null || true; done
   for _ in $(seq 300); do (( $(running) == 0 )) && break; sleep 0.2; done
 }
+(( ${WARMUP:-15} > 0 )) && poll "warm-up, not counted" "${POLL_MS:-100}" "${WARMUP:-15}"
 poll "polling every ${POLL_MS:-100} ms" "${POLL_MS:-100}"
 poll saturating 0
 

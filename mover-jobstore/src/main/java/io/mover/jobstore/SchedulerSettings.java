@@ -38,6 +38,11 @@ public record SchedulerSettings(String nodeName, Duration pollingInterval, Durat
                 Clock.systemUTC());
     }
 
+    /** These settings with another number of executions run at once. */
+    public SchedulerSettings withThreads(int value) {
+        return new SchedulerSettings(nodeName, pollingInterval, heartbeatInterval, missedHeartbeatsLimit, value, shutdownMaxWait, clock);
+    }
+
     /** These settings with another heartbeat interval: the dead-execution timeout is this times the missed-heartbeats limit. */
     public SchedulerSettings withHeartbeatInterval(Duration interval) {
         return new SchedulerSettings(nodeName, pollingInterval, interval, missedHeartbeatsLimit, threads, shutdownMaxWait, clock);

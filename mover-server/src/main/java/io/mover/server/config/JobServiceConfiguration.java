@@ -53,7 +53,7 @@ public class JobServiceConfiguration {
                 : JobStores.open(store.url(), store.user() == null ? "" : store.user(), Secret.of(store.password() == null ? "" : store.password()));
         try {
             return new DurableJobService(database, plugins, properties.scratchDir(), credentials::find,
-                    SchedulerSettings.defaults(NodeView.localId()).withHeartbeatInterval(store.heartbeatInterval()), Duration.ofSeconds(2));
+                    SchedulerSettings.defaults(NodeView.localId()).withHeartbeatInterval(store.heartbeatInterval()).withThreads(store.threads()), Duration.ofSeconds(2));
         }
         catch (RuntimeException e) {
             database.close();

@@ -42,7 +42,7 @@ public record MoverProperties(@DefaultValue("127.0.0.1") String address, @Defaul
             throw new IllegalArgumentException("mover.max-request-body must be between 1KB and 2GB, got " + maxRequestBody);
         }
         credentials = credentials == null ? Map.of() : Map.copyOf(credentials);
-        jobStore = jobStore == null ? new JobStoreProperties(null, null, null, null) : jobStore;
+        jobStore = jobStore == null ? new JobStoreProperties(null, null, null, null, null) : jobStore;
     }
 
     /**
@@ -53,10 +53,17 @@ public record MoverProperties(@DefaultValue("127.0.0.1") String address, @Defaul
      * @param password its password (never logged)
      * @param heartbeatInterval how often this node renews the executions it runs; another node revives them after
      *        6 missed heartbeats (10 s by default: a crashed node's units continue about a minute later)
+     * @param threads how many executions (job drivers and units, bench and schedule runs) this node runs at once (8 by
+     *        default); more jobs than that wait QUEUED
      */
-    public record JobStoreProperties(String url, String user, String password, @DefaultValue("10s") Duration heartbeatInterval) {
+    public record JobStoreProperties(String url, String user, String password, @DefaultValue("10s") Duration heartbeatInterval,
+            @DefaultValue("8") Integer threads) {
         public JobStoreProperties {
             heartbeatInterval = heartbeatInterval == null ? Duration.ofSeconds(10) : heartbeatInterval;
+            threads = threads == null ? 8 : threads;
+            if (threads < 2 || threads > 256) {
+                throw new IllegalArgumentException("mover.job-store.threads must be between 2 and 256, got " + threads);
+            }
             if (heartbeatInterval.compareTo(Duration.ofMillis(500)) < 0 || heartbeatInterval.compareTo(Duration.ofMinutes(10)) > 0) {
                 throw new IllegalArgumentException("mover.job-store.heartbeat-interval must be between 500ms and 10m, got " + heartbeatInterval);
             }
