@@ -78,7 +78,7 @@ poll() { # LABEL POLL_MS [SECONDS]: 200 clients polling 10 fresh running jobs fo
   for id in "${ids[@]}"; do curl -sf -X POST "$BASE/api/v1/jobs/$id/cancel" > /dev/null || true; done
   for _ in $(seq 300); do (( $(running) == 0 )) && break; sleep 0.2; done
 }
-(( ${WARMUP:-15} > 0 )) && poll "warm-up, not counted" "${POLL_MS:-100}" "${WARMUP:-15}"
+if (( ${WARMUP:-15} > 0 )); then poll "warm-up, not counted" "${POLL_MS:-100}" "${WARMUP:-15}"; fi
 poll "polling every ${POLL_MS:-100} ms" "${POLL_MS:-100}"
 poll saturating 0
 

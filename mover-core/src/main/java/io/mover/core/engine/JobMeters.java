@@ -50,7 +50,7 @@ public final class JobMeters {
         return share + switch (s.stage()) {
             case READ -> ", the source is the limit (its disk or service)";
             case ENCODE -> ", compression is the limit (CPU); a faster codec or none would go faster";
-            case SEND -> ", the link is the limit";
+            case SEND -> ", sending is the limit: the link, or the receiver behind it (over a peer, the codec line says which)";
             case DECODE -> ", decompression is the limit (CPU)";
             case WRITE -> ", the destination is the limit (its disk or service)";
             case COMMIT -> ", per-file commits are the limit (many small files: rename, attributes, sync)";
