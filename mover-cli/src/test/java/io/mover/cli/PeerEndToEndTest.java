@@ -3,7 +3,6 @@ package io.mover.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -39,16 +38,8 @@ class PeerEndToEndTest {
 
     /** Starts {@code mover receive} on a free loopback port; returns the port once it listens. */
     private int receive(Path destination, Map<String, String> environment, String... options) throws Exception {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
-        String[] args = new String[options.length + 4];
-        args[0] = "receive";
-        args[1] = "--listen";
-        args[2] = "127.0.0.1:" + port;
-        System.arraycopy(options, 0, args, 3, options.length);
-        args[args.length - 1] = destination.toString();
+        int port = ReceiveArgs.freePort();
+        String[] args = ReceiveArgs.of(port, destination, options);
         receiver = Thread.ofPlatform().name("test-receiver").start(() ->
                 Main.commandLine(new CliContext(false, false, environment), new PrintWriter(receiverOut, true), new PrintWriter(receiverErr, true)).execute(args));
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();

@@ -1,7 +1,6 @@
 package io.mover.cli;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,10 +50,7 @@ class PeerKilledReceiverTest {
         new Random(11).nextBytes(bytes);
         Files.write(source.resolve("big.bin"), bytes);
         Path destination = Files.createDirectories(temp.resolve("dst"));
-        int port;
-        try (ServerSocket probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
+        int port = ReceiveArgs.freePort();
         String target = "tcp://127.0.0.1:" + port + "/in";
 
         Process first = receiver(destination, port, temp.resolve("first.log"));

@@ -138,16 +138,8 @@ class TarInteropEndToEndTest {
     /** {@code mover receive ... DEST} on a free loopback port, in this process. */
     private record Receiver(Thread thread, AtomicInteger exit, int port, StringWriter out, StringWriter err) {
         static Receiver start(Path destination, String... options) throws Exception {
-            int port;
-            try (ServerSocket probe = new ServerSocket(0)) {
-                port = probe.getLocalPort();
-            }
-            String[] args = new String[options.length + 4];
-            args[0] = "receive";
-            args[1] = "--listen";
-            args[2] = "127.0.0.1:" + port;
-            System.arraycopy(options, 0, args, 3, options.length);
-            args[args.length - 1] = destination.toString();
+            int port = ReceiveArgs.freePort();
+            String[] args = ReceiveArgs.of(port, destination, options);
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
             AtomicInteger exit = new AtomicInteger(-1);
