@@ -6,7 +6,7 @@
 # default 100, between its polls: 2,000 polls/s, ten times the rate of a client polling every second),
 # then saturating (no wait: wrk as fast as the server answers, which measures capacity). Both come after
 # WARMUP seconds (default 15) of the same polling, reported but not counted: a service is measured as it
-# runs, compiled; its first seconds after a start are the JIT's (p99 near 200 ms for about 15 s here).
+# runs, compiled; its first seconds after a start are the JIT's (p99 0.2 to 1.3 s in the first 15 s here).
 # Usage: bench/server-load.sh [DURATION_SECONDS] [BURST_JOBS]   (WINDOW=15 splits each poll into 15 s windows)
 source "$(dirname "$0")/lib.sh"
 DURATION="${1:-60}"; BURST="${2:-1000}"

@@ -122,9 +122,10 @@ final class LocalFiles {
         Iterator<Path> files = stream.iterator();
         LinkOption[] options = linkOptions(follow);
         Class<? extends BasicFileAttributeView> view = POSIX ? PosixFileAttributeView.class : BasicFileAttributeView.class;
+        SecureDirectoryStream<Path> secure = stream instanceof SecureDirectoryStream<Path> s ? s : null;
         Function<Path, Optional<Entry>> toEntry = file -> {
             Path name = file.getFileName();
-            AttributeRead read = stream instanceof SecureDirectoryStream<Path> secure
+            AttributeRead read = secure != null
                     ? () -> secure.getFileAttributeView(name, view, options).readAttributes()
                     : () -> Files.getFileAttributeView(file, view, options).readAttributes();
             try {
