@@ -32,9 +32,12 @@ public record SchedulerSettings(String nodeName, Duration pollingInterval, Durat
         }
     }
 
+    /** Executions a node runs at once unless told otherwise. */
+    public static final int DEFAULT_THREADS = 8;
+
     /** A node's defaults: a dead node's executions are revived about a minute after its last heartbeat. */
     public static SchedulerSettings defaults(String nodeName) {
-        return new SchedulerSettings(nodeName, Duration.ofSeconds(2), Duration.ofSeconds(10), 6, 8, Duration.ofSeconds(30),
+        return new SchedulerSettings(nodeName, Duration.ofSeconds(2), Duration.ofSeconds(10), 6, DEFAULT_THREADS, Duration.ofSeconds(30),
                 Clock.systemUTC());
     }
 

@@ -9,6 +9,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 
+import io.mover.jobstore.SchedulerSettings;
+
 /**
  * The server's settings, prefix {@code mover}.
  *
@@ -57,10 +59,10 @@ public record MoverProperties(@DefaultValue("127.0.0.1") String address, @Defaul
      *        default); more jobs than that wait QUEUED
      */
     public record JobStoreProperties(String url, String user, String password, @DefaultValue("10s") Duration heartbeatInterval,
-            @DefaultValue("8") Integer threads) {
+            Integer threads) {
         public JobStoreProperties {
             heartbeatInterval = heartbeatInterval == null ? Duration.ofSeconds(10) : heartbeatInterval;
-            threads = threads == null ? 8 : threads;
+            threads = threads == null ? SchedulerSettings.DEFAULT_THREADS : threads;
             if (threads < 2 || threads > 256) {
                 throw new IllegalArgumentException("mover.job-store.threads must be between 2 and 256, got " + threads);
             }
