@@ -1,7 +1,5 @@
 package io.mover.spi;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 import static java.util.Objects.requireNonNull;
@@ -23,13 +21,21 @@ public final class RelativePath implements Comparable<RelativePath> {
     public static final int MAX_SEGMENT_BYTES = 255;
     public static final int MAX_PATH_BYTES = 4096;
     /** The endpoint's root directory itself. */
-    public static final RelativePath ROOT = new RelativePath(List.of(), "");
+    public static final RelativePath ROOT = new RelativePath(null, "", "");
 
-    private final List<String> segments;
+    // A path is its parent and its last name: a listing resolves every entry against its folder, and a copied
+    // list of segments per entry was four objects of the sync's per-entry cost; the segments are built on demand.
+    private final RelativePath parent;
+    private final String name;
+    private final int depth;
     private final String path;
+    /** Built on first use; an immutable list (final fields inside), so a racing first use publishes it safely. */
+    private List<String> segments;
 
-    private RelativePath(List<String> segments, String path) {
-        this.segments = segments;
+    private RelativePath(RelativePath parent, String name, String path) {
+        this.parent = parent;
+        this.name = name;
+        this.depth = parent == null ? 0 : parent.depth + 1;
         this.path = path;
     }
 
@@ -39,26 +45,26 @@ public final class RelativePath implements Comparable<RelativePath> {
         if (path.isEmpty()) {
             return ROOT;
         }
-        if (path.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_PATH_BYTES) {
+        if (utf8Longer(path, MAX_PATH_BYTES)) {
             throw invalid(path, "longer than " + MAX_PATH_BYTES + " bytes");
         }
         if (path.startsWith("/")) {
             throw invalid(path, "absolute paths are not allowed here");
         }
-        List<String> parts = new ArrayList<>();
+        RelativePath result = ROOT;
         int start = 0;
         while (start <= path.length()) {
             int slash = path.indexOf('/', start);
             int end = slash < 0 ? path.length() : slash;
             String segment = path.substring(start, end);
             checkSegment(path, segment);
-            parts.add(segment);
+            result = new RelativePath(result, segment, slash < 0 ? path : path.substring(0, end));
             if (slash < 0) {
                 break;
             }
             start = slash + 1;
         }
-        return new RelativePath(Collections.unmodifiableList(parts), path);
+        return result;
     }
 
     private static void checkSegment(String path, String segment) {
@@ -74,9 +80,21 @@ public final class RelativePath implements Comparable<RelativePath> {
         if (segment.indexOf('\\') >= 0) {
             throw invalid(path, "backslash in a name");
         }
-        if (segment.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_SEGMENT_BYTES) {
+        if (utf8Longer(segment, MAX_SEGMENT_BYTES)) {
             throw invalid(path, "a name longer than " + MAX_SEGMENT_BYTES + " bytes");
         }
+    }
+
+    /**
+     * Whether {@code text} takes more than {@code limit} bytes in UTF-8. A char takes at most 3 bytes (a surrogate
+     * pair 4 for its 2 chars), so a short name is known to fit without encoding it: every entry of every listing
+     * passes here, and the encoding was one array per entry.
+     */
+    static boolean utf8Longer(String text, int limit) {
+        if ((long) text.length() * 3 <= limit) {
+            return false;
+        }
+        return text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > limit;
     }
 
     private static MoverException invalid(String path, String reason) {
@@ -92,59 +110,72 @@ public final class RelativePath implements Comparable<RelativePath> {
             throw invalid(name, "a single name was expected");
         }
         checkSegment(name, name);
-        List<String> parts = new ArrayList<>(segments.size() + 1);
-        parts.addAll(segments);
-        parts.add(name);
-        return new RelativePath(Collections.unmodifiableList(parts), path.isEmpty() ? name : path + "/" + name);
+        return new RelativePath(this, name, path.isEmpty() ? name : path + "/" + name);
     }
 
     public RelativePath resolve(RelativePath other) {
         RelativePath result = this;
-        for (String segment : other.segments) {
+        for (String segment : other.segments()) {
             result = result.resolve(segment);
         }
         return result;
     }
 
     public boolean isRoot() {
-        return segments.isEmpty();
+        return depth == 0;
     }
 
     /** The parent; the root's parent is the root. */
     public RelativePath parent() {
-        if (segments.size() <= 1) {
-            return ROOT;
-        }
-        return new RelativePath(segments.subList(0, segments.size() - 1), path.substring(0, path.lastIndexOf('/')));
+        return parent == null ? ROOT : parent;
     }
 
     /** The last segment; the empty string for the root. */
     public String name() {
-        return segments.isEmpty() ? "" : segments.getLast();
+        return name;
     }
 
+    /** The names from the root down; unmodifiable. */
     public List<String> segments() {
-        return segments;
+        List<String> result = segments;
+        if (result == null) {
+            String[] names = new String[depth];
+            for (RelativePath at = this; at.depth > 0; at = at.parent) {
+                names[at.depth - 1] = at.name;
+            }
+            result = List.of(names);
+            segments = result;
+        }
+        return result;
     }
 
     public int depth() {
-        return segments.size();
+        return depth;
     }
 
     public boolean startsWith(RelativePath prefix) {
-        return segments.size() >= prefix.segments.size() && segments.subList(0, prefix.segments.size()).equals(prefix.segments);
+        if (prefix.depth > depth) {
+            return false;
+        }
+        RelativePath ancestor = this;
+        while (ancestor.depth > prefix.depth) {
+            ancestor = ancestor.parent;
+        }
+        return ancestor.path.equals(prefix.path);
     }
 
     @Override
     public int compareTo(RelativePath other) {
-        int common = Math.min(segments.size(), other.segments.size());
+        List<String> mine = segments();
+        List<String> theirs = other.segments();
+        int common = Math.min(mine.size(), theirs.size());
         for (int i = 0; i < common; i++) {
-            int c = segments.get(i).compareTo(other.segments.get(i));
+            int c = mine.get(i).compareTo(theirs.get(i));
             if (c != 0) {
                 return c;
             }
         }
-        return Integer.compare(segments.size(), other.segments.size());
+        return Integer.compare(mine.size(), theirs.size());
     }
 
     @Override

@@ -35,4 +35,42 @@ class RelativePathTest {
         assertThatThrownBy(() -> RelativePath.of(String.join("/", List.of("é".repeat(127), "y".repeat(200)).stream()
                 .flatMap(s -> java.util.stream.Stream.generate(() -> s).limit(15)).toList()))).isInstanceOf(MoverException.class);
     }
+
+    /** The limits are in UTF-8 bytes, also for names resolved one by one (a listing) and for names short in chars. */
+    @Test
+    void byteLimitsCountEncodedBytes() {
+        assertThat(RelativePath.ROOT.resolve("é".repeat(127)).name()).hasSize(127); // 254 bytes
+        assertThat(RelativePath.ROOT.resolve("€".repeat(85)).name()).hasSize(85); // 255 bytes
+        assertThatThrownBy(() -> RelativePath.ROOT.resolve("€".repeat(86))).isInstanceOf(MoverException.class); // 258 bytes
+        assertThatThrownBy(() -> RelativePath.ROOT.resolve("\uD83D\uDE00".repeat(64))).isInstanceOf(MoverException.class); // 256 bytes in 128 chars
+        assertThat(RelativePath.utf8Longer("\uD83D\uDE00".repeat(63), 255)).isFalse(); // 252 bytes
+        assertThat(RelativePath.utf8Longer("x".repeat(85), 255)).isFalse();
+        assertThat(RelativePath.utf8Longer("x".repeat(256), 255)).isTrue();
+    }
+
+    /** Parsed and resolved paths are the same value: names, parents, segments, order and prefixes. */
+    @Test
+    void resolvedPathsEqualParsedOnes() {
+        RelativePath resolved = RelativePath.ROOT.resolve("a").resolve("b c").resolve("d");
+        RelativePath parsed = RelativePath.of("a/b c/d");
+        assertThat(resolved).isEqualTo(parsed).hasSameHashCodeAs(parsed).hasToString("a/b c/d");
+        assertThat(resolved.segments()).isEqualTo(parsed.segments()).containsExactly("a", "b c", "d");
+        assertThat(resolved.depth()).isEqualTo(3);
+        assertThat(parsed.parent()).isEqualTo(RelativePath.of("a/b c")).hasToString("a/b c");
+        assertThat(parsed.parent().parent().parent()).isSameAs(RelativePath.ROOT);
+        assertThat(RelativePath.ROOT.parent()).isSameAs(RelativePath.ROOT);
+        assertThat(RelativePath.ROOT.name()).isEmpty();
+        assertThat(RelativePath.ROOT.segments()).isEmpty();
+        assertThat(RelativePath.of("a").resolve(RelativePath.of("b/c"))).isEqualTo(RelativePath.of("a/b/c"));
+        assertThat(parsed.startsWith(RelativePath.ROOT)).isTrue();
+        assertThat(parsed.startsWith(RelativePath.of("a/b c"))).isTrue();
+        assertThat(parsed.startsWith(parsed)).isTrue();
+        assertThat(parsed.startsWith(RelativePath.of("a/b"))).isFalse();
+        assertThat(RelativePath.of("a").startsWith(parsed)).isFalse();
+        assertThat(RelativePath.of("a/b").compareTo(RelativePath.of("a/b/c"))).isNegative();
+        assertThat(RelativePath.of("a/c").compareTo(RelativePath.of("a/b/c"))).isPositive();
+        assertThat(RelativePath.of("a-b").compareTo(RelativePath.of("a/b"))).isPositive(); // by segments, not by text
+        assertThat(parsed.compareTo(resolved)).isZero();
+        assertThatThrownBy(() -> parsed.segments().add("x")).isInstanceOf(UnsupportedOperationException.class);
+    }
 }

@@ -24,13 +24,22 @@ public final class PathFilter {
         this.excludes = excludes.stream().map(p -> Glob.of(p, "--exclude")).toList();
     }
 
+    /** Loops, not streams: called for every entry a copy or sync lists, most often with no glob at all. */
     public boolean includesFile(RelativePath path) {
-        return excludes.stream().noneMatch(g -> g.matches(path))
-                && (includes.isEmpty() || includes.stream().anyMatch(g -> g.matches(path)));
+        return !anyMatches(excludes, path) && (includes.isEmpty() || anyMatches(includes, path));
     }
 
     public boolean entersDirectory(RelativePath path) {
-        return excludes.stream().noneMatch(g -> g.matches(path));
+        return !anyMatches(excludes, path);
+    }
+
+    private static boolean anyMatches(List<Glob> globs, RelativePath path) {
+        for (Glob glob : globs) {
+            if (glob.matches(path)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private record Glob(PathMatcher matcher, boolean wholePath) {

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
@@ -32,6 +33,8 @@ final class SyncCompare {
     private final Source source;
     private final Optional<Source> destination;
     private final boolean modes;
+    /** The precision in nanoseconds, or -1 past 31 years (no endpoint is that coarse): then the times are compared as durations. */
+    private final long precisionNanos;
 
     /**
      * @param precision the coarser of the two endpoints' mtime precisions
@@ -44,6 +47,7 @@ final class SyncCompare {
         this.source = requireNonNull(source, "source is null");
         this.destination = requireNonNull(destination, "destination is null");
         this.modes = modes;
+        this.precisionNanos = precision.getSeconds() < 1_000_000_000L ? precision.toNanos() : -1;
     }
 
     Verdict compare(Entry from, Entry to) {
@@ -70,8 +74,19 @@ final class SyncCompare {
 
     /** Times closer than the coarser precision are equal: a FAT destination keeps 2 s, SMB 100 ns. */
     boolean sameTime(Entry from, Entry to) {
-        Duration difference = Duration.between(from.lastModified(), to.lastModified()).abs();
-        return difference.compareTo(precision) < 0;
+        Instant a = from.lastModified();
+        Instant b = to.lastModified();
+        if (precisionNanos < 0) {
+            return Duration.between(a, b).abs().compareTo(precision) < 0;
+        }
+        // in long arithmetic, not two Durations per file compared: a seconds' difference beyond the precision's
+        // decides alone, and a smaller one cannot overflow once scaled to nanoseconds
+        long seconds = b.getEpochSecond() - a.getEpochSecond();
+        if (Math.abs(seconds) > precisionNanos / 1_000_000_000L + 1) {
+            return false;
+        }
+        long nanos = seconds * 1_000_000_000L + (b.getNano() - a.getNano());
+        return Math.abs(nanos) < precisionNanos;
     }
 
     private boolean sameContent(Entry from, Entry to) {

@@ -55,9 +55,10 @@ final class SyncFilter {
         if (!entry.isFile()) {
             return true;
         }
+        // no lambda per entry: this runs for every file of both trees
         return entry.size() >= minSize && (maxSize < 0 || entry.size() <= maxSize)
-                && newestAllowed.map(limit -> !entry.lastModified().isAfter(limit)).orElse(true)
-                && oldestAllowed.map(limit -> !entry.lastModified().isBefore(limit)).orElse(true);
+                && (newestAllowed.isEmpty() || !entry.lastModified().isAfter(newestAllowed.get()))
+                && (oldestAllowed.isEmpty() || !entry.lastModified().isBefore(oldestAllowed.get()));
     }
 
     /** Whether a folder is entered (and, when only at the destination, deleted). */

@@ -52,6 +52,8 @@ public final class SyncPlan implements SyncPlanner.Actions, AutoCloseable {
     private final PreparedJob job;
     private final SyncOptions options;
     private final Instant now;
+    /** Times after this are in the future (computed once, not per file scanned). */
+    private final Instant future;
     private final Listener listener;
     private final Path scratch;
     private final EntrySpool copies;
@@ -76,6 +78,7 @@ public final class SyncPlan implements SyncPlanner.Actions, AutoCloseable {
         this.job = requireNonNull(job, "job is null");
         this.options = job.options().sync();
         this.now = requireNonNull(now, "now is null");
+        this.future = now.plus(Duration.ofMinutes(1));
         this.listener = requireNonNull(listener, "listener is null");
         this.scratch = job.scratch().resolve("sync");
         this.copies = new EntrySpool(scratch, "copies");
@@ -120,7 +123,7 @@ public final class SyncPlan implements SyncPlanner.Actions, AutoCloseable {
     public void sourceScanned(Entry entry) {
         sourceFiles.increment();
         listener.sourceScanned(entry);
-        if (entry.lastModified().isAfter(now.plus(Duration.ofMinutes(1)))) {
+        if (entry.lastModified().isAfter(future)) {
             futureTimes++;
         }
     }

@@ -20,9 +20,21 @@ final class ClassLoaderSafeSpliterator<T> implements Spliterator<T> {
         this.loader = requireNonNull(loader, "loader is null");
     }
 
+    /** Called once per element (a listing of 100,000 entries): no lambda, and no switch when the loader is already the context's. */
     @Override
     public boolean tryAdvance(Consumer<? super T> action) {
-        return ClassLoaderSafe.call(loader, () -> delegate.tryAdvance(action));
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        if (previous == loader) {
+            return delegate.tryAdvance(action);
+        }
+        thread.setContextClassLoader(loader);
+        try {
+            return delegate.tryAdvance(action);
+        }
+        finally {
+            thread.setContextClassLoader(previous);
+        }
     }
 
     @Override
