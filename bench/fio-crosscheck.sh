@@ -8,8 +8,9 @@
 # scheduling (/proc/sys/kernel/sched_autogroup_enabled=1) every session is one entity of the CPU's fair
 # share: on a machine other sessions keep busy, numjobs=N processes get up to N shares where fio --thread
 # and mover's JVM get one (docs/benchmarks.md, issue 8). So the second table compares operations per
-# CPU-second (fio's usr_cpu + sys_cpu of its jobs, mover's workers' thread CPU time), which the load
-# does not change; MiB/s against fio processes is only like-for-like on an idle machine.
+# CPU-second (fio's usr_cpu + sys_cpu of its jobs, mover's workers' thread CPU time), which does not
+# depend on the CPU share each tool got; MiB/s against fio processes is only like-for-like on an idle
+# machine, or with the script in one CPU cgroup of its own, where autogroup does not apply.
 # FIO_MODES="thread" skips the processes. RUNTIME is whole seconds per point (fio needs an integer).
 # Usage: RUNS=3 SIZE=1GiB RUNTIME=2 DEPTHS="1 8 64" FIO_MODES="thread process" bench/fio-crosscheck.sh
 source "$(dirname "$0")/lib.sh"
@@ -88,7 +89,7 @@ for pattern, depth in keys:
     print(f"| {pattern} | {depth} | {m[0]:.0f} | " + " | ".join(f"{f[t][0]:.0f}" for t in tools) + f" | {m[1]:.0f} | {m[2]:.0f} | "
           + " | ".join(f"{f[t][2]:.0f}" for t in tools) + " | " + " | ".join(f"**{m[0] / f[t][0]:.2f}x**" for t in tools) + " |")
 print()
-print("Operations per CPU-second (independent of the machine's load):")
+print("Operations per CPU-second (whatever CPU share each tool got):")
 print()
 print("| corner | qd | mover ops/CPU-s | " + " | ".join(f"{t} ops/CPU-s" for t in tools) + " | "
       + " | ".join(f"mover vs {t} per CPU-s" for t in tools) + " |")
