@@ -53,11 +53,25 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
     private final Set<Path> open = ConcurrentHashMap.newKeySet();
     private static final Set<StandardOpenOption> CREATE_NEW_FOR_WRITING = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
 
+    /** Copies from a local tree on raw descriptors; empty off Linux or off a local disk (see {@link LocalFiles#onLocalDisk}). */
+    private final Optional<LocalKernelCopy> kernelCopy;
+
     LocalSink(Path root, String jobKey, boolean fsync) {
+        this(root, jobKey, fsync, LocalKernelCopy.tmpfileByDefault());
+    }
+
+    /** {@code tmpfile}: whether files copied from a local tree are created unnamed and linked into place (see {@link LocalKernelCopy}). */
+    LocalSink(Path root, String jobKey, boolean fsync, boolean tmpfile) {
         this.root = requireNonNull(root, "root is null");
         this.confinement = new LocalConfinement(root);
         this.jobKey = requireNonNull(jobKey, "jobKey is null");
         this.fsync = fsync;
+        this.kernelCopy = LinuxCalls.INSTANCE.filter(calls -> LocalFiles.onLocalDisk(root)).map(calls -> new LocalKernelCopy(calls, jobKey, fsync, open, tmpfile));
+    }
+
+    /** The raw-descriptor copy, for tests. */
+    Optional<LocalKernelCopy> kernelCopy() {
+        return kernelCopy;
     }
 
     @Override
@@ -197,13 +211,20 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
     }
 
     /**
-     * From another local tree: the bytes go file to file in the kernel (copy_file_range), through the
-     * same temporary and rename as {@link #create}. Any other source: empty, and the engine streams.
+     * From another local tree: the bytes go file to file in the kernel (copy_file_range). Both trees on a local
+     * disk under Linux: on raw descriptors ({@link LocalKernelCopy}); otherwise, or where that declines, through
+     * the same temporary and rename as {@link #create}. Any other source: empty, and the engine streams.
      */
     @Override
     public Optional<Entry> copyFrom(Source source, Entry entry, RelativePath target) {
         if (!(source instanceof LocalSource local) || !entry.isFile()) {
             return Optional.empty();
+        }
+        if (kernelCopy.isPresent() && local.onLocalDisk()) {
+            Optional<Entry> copied = kernelCopy.get().copy(local.file(entry.path()), target(target), target, entry);
+            if (copied.isPresent()) {
+                return copied;
+            }
         }
         LocalSinkWriter writer = (LocalSinkWriter) create(target, entry.size(), entry);
         boolean committed = false;
