@@ -28,7 +28,8 @@ import static java.util.Objects.requireNonNull;
  * {@code copy_file_range} (which also notices a source that changed size), the mode (only when the umask took
  * bits) and the modification time set on the open descriptor, the committed entry read from it, then the file
  * named. Per file: two opens, one copy, one {@code futimens}, one {@code statx}, a {@code linkat} (or a rename)
- * and two closes, where the {@code FileChannel} path made four opens and closes, three stats and a rename.
+ * and two closes, where the {@code FileChannel} path made three opens and closes, three statx, two fstat and a
+ * rename.
  * <p>
  * Nothing partial is ever visible. By default the file is created unnamed ({@code O_TMPFILE}) in its final
  * folder and given its name by {@code linkat} once complete: an abort or a crash leaves nothing behind, and
