@@ -191,7 +191,13 @@ final class FileCopy {
             raw.flip();
 
             start = System.nanoTime();
-            EncodedBlock encoded = codec.encode(raw, slot.encoded());
+            // computed once: it proves a block the writer kept is the source's, and it heads the encoded block
+            int crc = BlockCodec.crc32c(raw);
+            if (writer.holds(position, length, crc)) {
+                run.meter(Stage.ENCODE).busy(start, 0);
+                return kept(position, length, crc);
+            }
+            EncodedBlock encoded = codec.encode(raw, slot.encoded(), crc);
             run.meter(Stage.ENCODE).busy(start, length);
 
             if (writer instanceof EncodedBlockWriter link) {
@@ -220,6 +226,18 @@ final class FileCopy {
             run.codecs().giveBack(codec);
             run.pool().release(slot);
         }
+    }
+
+    /**
+     * The writer already holds these bytes (a partial an earlier run left, checked against the source's
+     * CRC32C just now): nothing to encode, send or write; the block counts as moved.
+     */
+    private int kept(long position, int length, int crc) {
+        if (blockCrcs != null) {
+            blockCrcs[(int) (position / run.options().blockSize())] = crc;
+        }
+        run.counters().bytesMoved.add(length);
+        return length;
     }
 
     /**
