@@ -4,10 +4,14 @@
 # own slice of one file, buffered, page cache kept warm for both: invalidate=0, as mover's file was just
 # written). Alternates the order each run and prints medians and mover's ratio per corner (target >= 0.9x).
 # fio runs twice per point: with --thread (its jobs as threads of one process, as mover's workers are) and
-# with its default processes. On this sandbox the kernel serialises positional I/O of threads sharing a
-# process (fio --thread measured the same as a JVM), so the like-for-like baseline is fio --thread;
-# FIO_MODES="thread" skips the processes.
-# RUNTIME is whole seconds per point (fio needs an integer).
+# with its default processes. fio's processes each call setsid(), and with the kernel's autogroup
+# scheduling (/proc/sys/kernel/sched_autogroup_enabled=1) every session is one entity of the CPU's fair
+# share: on a machine other sessions keep busy, numjobs=N processes get up to N shares where fio --thread
+# and mover's JVM get one (docs/benchmarks.md, issue 8). So the second table compares operations per
+# CPU-second (fio's usr_cpu + sys_cpu of its jobs, mover's workers' thread CPU time), which does not
+# depend on the CPU share each tool got; MiB/s against fio processes is only like-for-like on an idle
+# machine, or with the script in one CPU cgroup of its own, where autogroup does not apply.
+# FIO_MODES="thread" skips the processes. RUNTIME is whole seconds per point (fio needs an integer).
 # Usage: RUNS=3 SIZE=1GiB RUNTIME=2 DEPTHS="1 8 64" FIO_MODES="thread process" bench/fio-crosscheck.sh
 source "$(dirname "$0")/lib.sh"
 need fio python3
@@ -30,7 +34,8 @@ run_mover() {
   python3 - "$work/mover.json" >> "$RESULTS" <<'PY'
 import json, sys
 for p in json.load(open(sys.argv[1]))["io"]:
-    print(f'mover {p["pattern"]} {p["queueDepth"]} {p["mibPerSecond"]:.1f} {p["iops"]:.0f} {p["latency"]["p99Micros"]:.1f}')
+    print(f'mover {p["pattern"]} {p["queueDepth"]} {p["mibPerSecond"]:.1f} {p["iops"]:.0f} {p["latency"]["p99Micros"]:.1f}'
+          f' {p["operations"] / p["cpuSeconds"]:.0f}')
 PY
 }
 
@@ -49,7 +54,9 @@ import json, sys
 job = json.load(open(sys.argv[1]))["jobs"][0]
 side = job["read"] if "read" in sys.argv[2] else job["write"]
 p99 = side["clat_ns"].get("percentile", {}).get("99.000000", 0) / 1000
-print(f'{sys.argv[4]} {sys.argv[2]} {sys.argv[3]} {side["bw_bytes"] / 1048576:.1f} {side["iops"]:.0f} {p99:.1f}')
+# usr_cpu and sys_cpu are per cent of job_runtime, the jobs' run times added up: their CPU seconds together
+cpu = (job["usr_cpu"] + job["sys_cpu"]) / 100 * job["job_runtime"] / 1000
+print(f'{sys.argv[4]} {sys.argv[2]} {sys.argv[3]} {side["bw_bytes"] / 1048576:.1f} {side["iops"]:.0f} {p99:.1f} {side["total_ios"] / cpu:.0f}')
 PY
       done
     done
@@ -67,12 +74,12 @@ python3 - "$RESULTS" <<'PY'
 import sys, statistics, collections
 rows = collections.defaultdict(list)
 for line in open(sys.argv[1]):
-    tool, pattern, depth, mib, iops, p99 = line.split()
-    rows[(pattern, int(depth), tool)].append((float(mib), float(iops), float(p99)))
+    tool, pattern, depth, mib, iops, p99, per_cpu = line.split()
+    rows[(pattern, int(depth), tool)].append((float(mib), float(iops), float(p99), float(per_cpu)))
 order = ["seq-read", "seq-write", "rand-read", "rand-write"]
 keys = sorted({(p, d) for p, d, _ in rows}, key=lambda k: (order.index(k[0]), k[1]))
 tools = sorted({t for _, _, t in rows if t != "mover"})
-median = lambda key: [statistics.median(x) for x in zip(*rows[key])] if rows.get(key) else [float("nan")] * 3
+median = lambda key: [statistics.median(x) for x in zip(*rows[key])] if rows.get(key) else [float("nan")] * 4
 print("| corner | qd | mover MiB/s | " + " | ".join(f"{t} MiB/s" for t in tools) + " | mover IOPS | mover p99 µs | "
       + " | ".join(f"{t} p99 µs" for t in tools) + " | " + " | ".join(f"mover vs {t}" for t in tools) + " |")
 print("|---|---:" + "|---:" * (3 + 3 * len(tools)) + "|")
@@ -81,5 +88,16 @@ for pattern, depth in keys:
     f = {t: median((pattern, depth, t)) for t in tools}
     print(f"| {pattern} | {depth} | {m[0]:.0f} | " + " | ".join(f"{f[t][0]:.0f}" for t in tools) + f" | {m[1]:.0f} | {m[2]:.0f} | "
           + " | ".join(f"{f[t][2]:.0f}" for t in tools) + " | " + " | ".join(f"**{m[0] / f[t][0]:.2f}x**" for t in tools) + " |")
+print()
+print("Operations per CPU-second (whatever CPU share each tool got):")
+print()
+print("| corner | qd | mover ops/CPU-s | " + " | ".join(f"{t} ops/CPU-s" for t in tools) + " | "
+      + " | ".join(f"mover vs {t} per CPU-s" for t in tools) + " |")
+print("|---|---:" + "|---:" * (1 + 2 * len(tools)) + "|")
+for pattern, depth in keys:
+    m = median((pattern, depth, "mover"))
+    f = {t: median((pattern, depth, t)) for t in tools}
+    print(f"| {pattern} | {depth} | {m[3]:.0f} | " + " | ".join(f"{f[t][3]:.0f}" for t in tools) + " | "
+          + " | ".join(f"**{m[3] / f[t][3]:.2f}x**" for t in tools) + " |")
 PY
 rm -rf "$work/mover" "$work/fio"

@@ -78,7 +78,12 @@ public record BenchReport(String mode, String target, String started, String set
         }
     }
 
-    /** One fio-like job: a pattern ({@code seq-read}, {@code seq-write}, {@code rand-read}, {@code rand-write}) at one depth and block size. */
+    /**
+     * One fio-like job: a pattern ({@code seq-read}, {@code seq-write}, {@code rand-read}, {@code rand-write}) at one depth and block size.
+     *
+     * @param cpuSeconds the workers' CPU time (user + system) over the point: {@code operations / cpuSeconds} is what each operation
+     *        costs, whatever share of a busy machine the workers got; {@code null} in reports written before it was measured
+     */
     public record IoPoint(String pattern, int blockSize, int queueDepth, long operations, double seconds, double mibPerSecond, double iops,
-            Latency latency) {}
+            Double cpuSeconds, Latency latency) {}
 }

@@ -1,10 +1,13 @@
 package io.mover.bench;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
 
 import org.HdrHistogram.Histogram;
 
@@ -18,9 +21,15 @@ import io.mover.spi.MoverException;
  * owns the k-th slice of the file (fio's {@code offset_increment}), so sequential workers stream their
  * own region and concurrent writes never overlap; random workers pick aligned blocks in their slice.
  * Each thread records into its own histogram (no shared counter on the hot path); they are added up
- * at the end.
+ * at the end. Each thread also measures its own CPU time (user + system, as fio's {@code usr_cpu} and
+ * {@code sys_cpu} of a job): operations per CPU-second do not depend on how much of a shared machine
+ * the workers were given, which MiB/s and IOPS do.
  */
 final class IoWorkers {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    /** A JVM may lack per-thread CPU clocks (then it answers -1): the point then has no CPU time rather than a wrong one. */
+    private static final boolean CPU_TIME = THREADS.isCurrentThreadCpuTimeSupported() && THREADS.isThreadCpuTimeEnabled();
+
     /** One positional operation: read or write {@code buffer} at {@code position}. */
     @FunctionalInterface
     interface Operation {
@@ -35,6 +44,7 @@ final class IoWorkers {
         List<Thread> threads = new ArrayList<>();
         List<Histogram> histograms = new ArrayList<>();
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        LongAdder cpuNanos = new LongAdder();
         long start = System.nanoTime();
         long deadline = start + nanos;
         for (int k = 0; k < depth; k++) {
@@ -43,11 +53,15 @@ final class IoWorkers {
             long base = k * slice;
             long seed = 31L * k + block;
             threads.add(Thread.ofPlatform().name("bench-io-" + k).daemon().start(() -> {
+                long cpuStart = THREADS.getCurrentThreadCpuTime();
                 try {
                     work(random, block, base, slice, deadline, seed, operation, histogram, cancellation);
                 }
                 catch (RuntimeException e) {
                     failure.compareAndSet(null, e);
+                }
+                finally {
+                    cpuNanos.add(THREADS.getCurrentThreadCpuTime() - cpuStart);
                 }
             }));
         }
@@ -72,7 +86,7 @@ final class IoWorkers {
         double seconds = elapsed / 1e9;
         long ops = total.getTotalCount();
         return new BenchReport.IoPoint(pattern, block, depth, ops, seconds, ops * (double) block / seconds / (1 << 20), ops / seconds,
-                OpTimers.latency(pattern, total));
+                CPU_TIME ? cpuNanos.sum() / 1e9 : null, OpTimers.latency(pattern, total));
     }
 
     private static void work(boolean random, int block, long base, long slice, long deadline, long seed, Operation operation,

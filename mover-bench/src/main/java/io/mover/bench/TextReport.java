@@ -79,12 +79,13 @@ public final class TextReport {
     }
 
     private static void io(List<BenchReport.IoPoint> points, PrintWriter out) {
-        out.println(String.format(Locale.ROOT, "  %-11s %7s %4s %11s %10s %9s %9s %9s %9s", "pattern", "block", "qd", "MiB/s", "IOPS", "p50", "p99",
-                "p99.9", "max"));
+        out.println(String.format(Locale.ROOT, "  %-11s %7s %4s %11s %10s %8s %9s %9s %9s %9s", "pattern", "block", "qd", "MiB/s", "IOPS", "CPU s",
+                "p50", "p99", "p99.9", "max"));
         for (BenchReport.IoPoint p : points) {
-            out.println(String.format(Locale.ROOT, "  %-11s %7s %4d %11.1f %10.0f %9.1f %9.1f %9.1f %9.1f", p.pattern(), Sizes.option(p.blockSize()),
-                    p.queueDepth(), p.mibPerSecond(), p.iops(), p.latency().p50Micros(), p.latency().p99Micros(), p.latency().p999Micros(),
-                    p.latency().maxMicros()));
+            out.println(String.format(Locale.ROOT, "  %-11s %7s %4d %11.1f %10.0f %8s %9.1f %9.1f %9.1f %9.1f", p.pattern(),
+                    Sizes.option(p.blockSize()), p.queueDepth(), p.mibPerSecond(), p.iops(),
+                    p.cpuSeconds() == null ? "-" : String.format(Locale.ROOT, "%.2f", p.cpuSeconds()), p.latency().p50Micros(),
+                    p.latency().p99Micros(), p.latency().p999Micros(), p.latency().maxMicros()));
         }
     }
 }

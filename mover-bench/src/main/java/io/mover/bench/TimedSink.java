@@ -148,6 +148,12 @@ class TimedSink implements Sink {
             timers.record("write", start);
         }
 
+        /** Passed on: a bench writes fresh files, but a wrapper must not hide what the writer kept. */
+        @Override
+        public boolean holds(long position, int length, int crc32c) {
+            return writer.holds(position, length, crc32c);
+        }
+
         @Override
         public Entry commit() {
             long start = System.nanoTime();

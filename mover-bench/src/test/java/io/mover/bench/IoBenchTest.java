@@ -45,6 +45,8 @@ class IoBenchTest {
             assertThat(point.mibPerSecond()).isCloseTo(point.iops() * point.blockSize() / (1 << 20), org.assertj.core.data.Percentage.withPercentage(0.1));
             assertThat(point.latency().count()).isEqualTo(point.operations());
             assertThat(point.latency().p99Micros()).isGreaterThanOrEqualTo(point.latency().p50Micros());
+            // each worker's CPU time is at most its wall time (plus the clocks' granularity)
+            assertThat(point.cpuSeconds()).as(point.toString()).isPositive().isLessThanOrEqualTo(point.seconds() * point.queueDepth() + 0.05);
         }
         assertThat(report.blockSizes()).extracting(BenchReport.IoPoint::blockSize).containsExactly(65536, 1 << 20);
         assertThat(TransferBenchTest.names(target)).isEmpty();

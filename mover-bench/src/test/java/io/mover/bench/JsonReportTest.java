@@ -37,4 +37,19 @@ class JsonReportTest {
         assertThat(json.get("recommendation").get("options").asString()).isEqualTo("--concurrency 2");
         assertThat(json.get("io").isArray()).isTrue();
     }
+
+    @Test
+    void anIoPointCarriesItsCpuTimeAndAnOlderReportWithoutItStillParses() {
+        BenchReport.Latency latency = new BenchReport.Latency("rand-read", 10, 1, 1, 2, 3, 4, 5);
+        BenchReport report = new BenchReport("io", "/t", "2026-11-27T00:00:00Z", "s", List.of(), null,
+                List.of(new BenchReport.IoPoint("rand-read", 8192, 8, 10, 1, 0.08, 10, 0.25, latency)), List.of(), List.of());
+
+        String json = JsonReport.of(report);
+        BenchReport older = JsonReport.parse(json.replace("\"cpuSeconds\" : 0.25,", ""));
+
+        assertThat(json).contains("\"cpuSeconds\" : 0.25");
+        assertThat(JsonReport.parse(json).io().getFirst().cpuSeconds()).isEqualTo(0.25);
+        assertThat(older.io().getFirst().cpuSeconds()).isNull();
+        assertThat(older.io().getFirst().iops()).isEqualTo(10);
+    }
 }

@@ -15,7 +15,12 @@ import static java.util.Objects.requireNonNull;
  * temporaries before the JVM exits; the shell then reports 130. Removed when the job ends normally.
  */
 final class CancelOnShutdown extends ShutdownHook {
-    static final Duration GRACE = Duration.ofSeconds(5);
+    /**
+     * How long Ctrl-C waits for the cancelled job to end (and, against a server, for its summary). Short, because
+     * the user asked to stop; {@code -Dmover.interrupt-grace=SECONDS} in MOVER_JAVA_OPTS lengthens it where a loaded
+     * machine needs more (the process tests do).
+     */
+    static final Duration GRACE = Duration.ofSeconds(Long.getLong("mover.interrupt-grace", 5));
 
     /** How long the hook lets the command finish printing the summary of the cancelled job. */
     private static final Duration REPORT_GRACE = Duration.ofSeconds(1);

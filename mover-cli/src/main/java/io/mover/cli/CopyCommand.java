@@ -86,10 +86,7 @@ final class CopyCommand implements Callable<Integer> {
         }
         Optional<ServerOptions.ServerTarget> server = remote.named(context.environment());
         if (server.isPresent()) {
-            if (format.isPresent() && PeerOptions.isTar(format.get())) {
-                throw new MoverException(ErrorCode.INVALID_ARGUMENT, "--format " + format.get()
-                        + " runs in this process only (a server runs a job in units, each on its own connection, and nc takes one); drop --server");
-            }
+            // a server runs a tar format as one unit on one connection (docs/tar-interop.md)
             Map<String, String> destinationConfig = PeerOptions.withFormat(destination, flags.destinationConfig, flags.destinationConfig, flags.streams, format);
             return new RemoteCopy(context, server.get(), common, this.spec.commandLine().getOut(), this.spec.commandLine().getErr())
                     .run(RemoteCopy.SubmitBody.copy(source, destination, options, flags.sourceConfig, destinationConfig), options, remote.cancelOnInterrupt);

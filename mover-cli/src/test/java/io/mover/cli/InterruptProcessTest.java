@@ -74,7 +74,9 @@ class InterruptProcessTest {
 
     private Interrupted copyAndInterrupt(String... extra) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "--enable-native-access=ALL-UNNAMED",
+                // the default 5 s for the cancelled job's summary is too short on a loaded 2-core CI machine
+                "-Dmover.interrupt-grace=30", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "copy", "--server", server.url(), "--cap-mbps", "16", "--concurrency", "1"));
         command.addAll(List.of(extra));
         command.addAll(List.of(source.toString(), temp.resolve("dst").toString()));
@@ -86,7 +88,7 @@ class InterruptProcessTest {
             // a progress report means the job runs, not merely that it was queued
             awaitRunning(id);
             process.destroy();
-            assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("the CLI exits after SIGTERM").isTrue();
+            assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("the CLI exits after SIGTERM").isTrue();
             return new Interrupted(id, Files.readString(out), Files.readString(err));
         }
         finally {

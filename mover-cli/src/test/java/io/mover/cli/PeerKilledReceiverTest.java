@@ -73,7 +73,8 @@ class PeerKilledReceiverTest {
         Path log = temp.resolve("second.log");
         Process second = receiver(destination, port, log);
         try {
-            CliRun rerun = CliRun.of("copy", "--codec", "none", "--streams", "2", source.toString(), target);
+            // another codec than the first run's: a block is kept by its raw bytes' CRC32C, whatever crossed the link
+            CliRun rerun = CliRun.of("copy", "--codec", "lz4", "--streams", "2", "--output", "json", source.toString(), target);
             assertThat(rerun.exitCode()).as(rerun.err()).isZero();
             assertThat(Files.readAllBytes(destination.resolve("in/big.bin"))).isEqualTo(bytes);
             try (var files = Files.list(destination.resolve("in"))) {
@@ -85,6 +86,9 @@ class PeerKilledReceiverTest {
             long received = Long.parseLong(resumed.group(2));
             assertThat(kept).isGreaterThanOrEqualTo(12L << 20);
             assertThat(received).as("bytes sent again").isLessThan(SIZE).isGreaterThanOrEqualTo(SIZE - kept);
+            Matcher encode = Pattern.compile("\\{\"stage\":\"ENCODE\",\"bytes\":(\\d+)").matcher(rerun.out());
+            assertThat(encode.find()).as(rerun.out()).isTrue();
+            assertThat(Long.parseLong(encode.group(1))).as("the kept blocks are read and checksummed, not encoded").isEqualTo(SIZE - kept);
         }
         finally {
             second.destroyForcibly();

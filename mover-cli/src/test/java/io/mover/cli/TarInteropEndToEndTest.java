@@ -86,7 +86,6 @@ class TarInteropEndToEndTest {
         assertUsageError(CliRun.of("copy", "--format", "tar", "--overwrite", "false", src, dst), "a tar stream cannot");
         assertUsageError(CliRun.of("copy", "--format", "tar+zstd", "--streams", "2", src, dst), "a tar stream is one connection");
         assertUsageError(CliRun.of("copy", "--format", "zip", src, dst), "tar+zstd[:1-19]");
-        assertUsageError(CliRun.of("copy", "--server", "http://127.0.0.1:9", "--format", "tar", src, dst), "runs in this process only");
         assertUsageError(CliRun.of("receive", "--listen", "0.0.0.0:0", "--format", "tar", temp.resolve("d").toString()), "--insecure-plain");
         assertUsageError(CliRun.of("receive", "--listen", "127.0.0.1:0", "--once", temp.resolve("d").toString()), "plain tar formats only");
     }

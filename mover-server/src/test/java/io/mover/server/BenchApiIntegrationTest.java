@@ -79,7 +79,7 @@ class BenchApiIntegrationTest extends ServerTestSupport {
                 .jsonPath("$.state").isEqualTo("RUNNING");
         problem(client.post().uri("/api/v1/jobs/{id}/pause", created.id()).exchange(), HttpStatus.BAD_REQUEST, "unsupported");
 
-        client.post().uri("/api/v1/benches/{id}/cancel", created.id()).exchange().expectStatus().isOk();
+        client.post().uri("/api/v1/benches/{id}/cancel", created.id()).exchange().expectStatus().isOk().expectBody(Void.class);
 
         BenchResponse ended = awaitBench(created.id());
         assertThat(ended.state()).isEqualTo("CANCELLED");
@@ -125,9 +125,9 @@ class BenchApiIntegrationTest extends ServerTestSupport {
         problem(client.get().uri("/api/v1/benches/{id}", "nope").exchange(), HttpStatus.NOT_FOUND, "job-not-found");
         problem(client.get().uri("/api/v1/jobs/{id}/report", "nope").exchange(), HttpStatus.NOT_FOUND, "job-not-found");
         as(READ_TOKEN).post().uri("/api/v1/benches").contentType(MediaType.APPLICATION_JSON).bodyValue("{\"target\": \"/tmp/x\"}")
-                .exchange().expectStatus().isForbidden();
+                .exchange().expectStatus().isForbidden().expectBody(Void.class);
         as(READ_TOKEN).post().uri("/api/v1/jobs").contentType(MediaType.APPLICATION_JSON)
-                .bodyValue("{\"kind\": \"bench\", \"destination\": \"/tmp/x\"}").exchange().expectStatus().isForbidden();
+                .bodyValue("{\"kind\": \"bench\", \"destination\": \"/tmp/x\"}").exchange().expectStatus().isForbidden().expectBody(Void.class);
     }
 
     private void awaitRunning(String id) throws InterruptedException {

@@ -90,7 +90,7 @@ class ScheduleApiIntegrationTest extends ServerTestSupport {
         assertThat(paused.paused()).isTrue();
         assertThat(paused.nextRun()).isNull();
 
-        client.delete().uri("/api/v1/schedules/{id}", created.id()).exchange().expectStatus().isNoContent();
+        client.delete().uri("/api/v1/schedules/{id}", created.id()).exchange().expectStatus().isNoContent().expectBody(Void.class);
         problem(client.get().uri("/api/v1/schedules/{id}", created.id()).exchange(), HttpStatus.NOT_FOUND, "schedule-not-found");
         assertThat(client.get().uri("/api/v1/jobs?schedule={id}", created.id()).exchange().expectStatus().isOk().expectBody(JobPage.class)
                 .returnResult().getResponseBody().items()).as("its jobs stay").hasSize(1);

@@ -13,6 +13,8 @@ public interface ResumableWriter extends SinkWriter {
     /**
      * The blocks an earlier writer of the key wrote that the temporary still holds, each checked against
      * its CRC32C when this writer was opened; empty for a fresh file. The caller need not write them again.
+     * A writer that carries these to the engine answers {@link SinkWriter#holds} from them (the engine
+     * still reads and checksums those blocks of the source, but neither encodes nor writes them).
      */
     List<Block> kept();
 

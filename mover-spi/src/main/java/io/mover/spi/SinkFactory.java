@@ -20,4 +20,22 @@ public interface SinkFactory {
      * @throws MoverException a user error if the root cannot be a directory (a file stands there)
      */
     Sink create(EndpointUri uri, PluginConfig config, PluginContext context);
+
+    /**
+     * Whether a sink of {@code uri} with {@code config} is one sequential stream that its receiver takes
+     * once (the tcp plugin's plain tar formats: one connection to {@code nc -l}). Called before
+     * {@link #create}, without I/O. The default: no.
+     *
+     * <p><b>Contract.</b> {@link #create} of such a sink opens the stream (connects), and the stream ends
+     * with that sink. A caller therefore creates it once per job, when it is about to write the whole job
+     * through it, and never only to check a job; a job that stops or fails midway cannot continue its
+     * stream and is run again whole. Here the factory refuses, as {@link ErrorCode#INVALID_ARGUMENT},
+     * settings that make no sense on one stream (several connections, say), so that a caller finds them
+     * without opening it.
+     *
+     * @since 1.3
+     */
+    default boolean singleStream(EndpointUri uri, PluginConfig config) {
+        return false;
+    }
 }

@@ -24,6 +24,26 @@ public interface SinkWriter {
     void write(long position, ByteBuffer source);
 
     /**
+     * Whether this writer already holds the block the caller is about to write: {@code length} bytes at
+     * {@code position} whose CRC32C is {@code crc32c} (a partial an earlier run left, such as the blocks
+     * a TCP peer's receiver reports on RESUME). The default holds nothing.
+     *
+     * <p><b>Contract.</b> The caller asks with the CRC32C of the bytes it would write (the engine: of the
+     * source's bytes, read now), before writing that block and never after. {@code true} is a promise: the
+     * writer treats the block as written (it is part of what {@link #commit()} makes visible) and the
+     * caller neither encodes nor writes it. The writer answers {@code true} only for a block it holds at
+     * exactly this position and length with this CRC32C, and at most once per block, so that it can count
+     * what it kept. {@code false}: the caller writes the block as usual ({@link #write} or
+     * {@code writeEncoded}). Called on the threads and under the rules of {@link #write}, for every block,
+     * so it must answer from memory: no I/O, no waiting.
+     *
+     * @since 1.3
+     */
+    default boolean holds(long position, int length, int crc32c) {
+        return false;
+    }
+
+    /**
      * Makes the file visible under its final name, with the size written, the source's modification
      * time, and the attributes the sink supports. Returns the committed entry as the sink now lists it.
      *

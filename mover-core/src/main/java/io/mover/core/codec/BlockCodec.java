@@ -33,8 +33,12 @@ public final class BlockCodec {
      * position is unchanged) or {@code scratch}, flipped, holding the compressed bytes.
      */
     public EncodedBlock encode(ByteBuffer raw, ByteBuffer scratch) {
+        return encode(raw, scratch, crc32c(raw));
+    }
+
+    /** As {@link #encode(ByteBuffer, ByteBuffer)}, with {@code crc}, the CRC32C of the remaining bytes of {@code raw}, computed by the caller. */
+    public EncodedBlock encode(ByteBuffer raw, ByteBuffer scratch, int crc) {
         int rawLength = raw.remaining();
-        int crc = crc32c(raw);
         if (codec != null && rawLength > 0) {
             scratch.clear();
             int encoded = codec.compress(raw.duplicate(), scratch);

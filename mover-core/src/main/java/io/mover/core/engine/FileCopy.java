@@ -1,13 +1,9 @@
 package io.mover.core.engine;
 
-import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
-import io.mover.core.codec.BlockCodec;
-import io.mover.core.codec.BlockCodec.EncodedBlock;
-import io.mover.spi.EncodedBlockWriter;
 import io.mover.spi.Entry;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
@@ -33,6 +29,7 @@ final class FileCopy {
     private final AtomicInteger rangesLeft;
     /** Block checksums by block index, kept only for {@code --verify}. */
     private final int[] blockCrcs;
+    private final BlockMove blocks;
     private final AtomicReference<MoverException> failure = new AtomicReference<>();
     /** The most attempts any range of this file needed, for the failure report. */
     private final AtomicInteger attempts = new AtomicInteger(1);
@@ -59,6 +56,7 @@ final class FileCopy {
         this.ranges = (int) Math.max(1, (entry.size() + rangeSize - 1) / rangeSize);
         this.rangesLeft = new AtomicInteger(ranges);
         this.blockCrcs = options.verify() ? new int[(int) ((entry.size() + options.blockSize() - 1) / options.blockSize())] : null;
+        this.blocks = new BlockMove(run, blockCrcs);
     }
 
     int ranges() {
@@ -163,7 +161,7 @@ final class FileCopy {
                     throw new MoverException(ErrorCode.CANCELLED, "stopped");
                 }
                 int length = (int) Math.min(blockSize, end - position);
-                moved += copyBlock(position, length);
+                moved += blocks.move(reader, writer, position, length);
             }
             moved = 0;
             return null;
@@ -172,70 +170,6 @@ final class FileCopy {
             // a failed attempt's bytes will be moved again: progress must not count them twice
             run.counters().bytesMoved.add(-moved);
         }
-    }
-
-    private int copyBlock(long position, int length) {
-        long waitStart = System.nanoTime();
-        BufferPool.Slot slot = run.pool().acquire();
-        run.meter(Stage.READ).waited(waitStart);
-        BlockCodec codec = run.codecs().borrow();
-        try {
-            ByteBuffer raw = slot.raw();
-            raw.clear().limit(length);
-            long start = System.nanoTime();
-            int read = reader.read(position, raw);
-            run.meter(Stage.READ).busy(start, read);
-            if (read != length) {
-                throw new MoverException(ErrorCode.SOURCE_CHANGED, "file shrank while it was read (" + read + " of " + length + " bytes at offset " + position + ")");
-            }
-            raw.flip();
-
-            start = System.nanoTime();
-            EncodedBlock encoded = codec.encode(raw, slot.encoded());
-            run.meter(Stage.ENCODE).busy(start, length);
-
-            if (writer instanceof EncodedBlockWriter link) {
-                return sendEncoded(link, position, length, encoded);
-            }
-
-            start = System.nanoTime();
-            EncodedBlock received = run.transport().send(encoded);
-            run.meter(Stage.SEND).busy(start, received.payload().remaining() + io.mover.spi.BlockHeader.LENGTH);
-
-            start = System.nanoTime();
-            ByteBuffer decoded = codec.decode(received, raw);
-            run.meter(Stage.DECODE).busy(start, length);
-            if (blockCrcs != null) {
-                blockCrcs[(int) (position / run.options().blockSize())] = received.header().crc32c();
-            }
-
-            run.throttle(length);
-            start = System.nanoTime();
-            writer.write(position, decoded);
-            run.meter(Stage.WRITE).busy(start, length);
-            run.counters().bytesMoved.add(length);
-            return length;
-        }
-        finally {
-            run.codecs().giveBack(codec);
-            run.pool().release(slot);
-        }
-    }
-
-    /**
-     * The writer's far end decodes (a TCP peer): the encoded block crosses the link as it is, and the
-     * far end checks its CRC32C; DECODE and WRITE happen there.
-     */
-    private int sendEncoded(EncodedBlockWriter link, long position, int length, EncodedBlock encoded) {
-        if (blockCrcs != null) {
-            blockCrcs[(int) (position / run.options().blockSize())] = encoded.header().crc32c();
-        }
-        run.throttle(length);
-        long start = System.nanoTime();
-        link.writeEncoded(position, encoded.header(), encoded.payload());
-        run.meter(Stage.SEND).busy(start, encoded.header().encodedLength() + io.mover.spi.BlockHeader.LENGTH);
-        run.counters().bytesMoved.add(length);
-        return length;
     }
 
     private void finish() {

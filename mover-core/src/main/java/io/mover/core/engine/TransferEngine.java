@@ -72,6 +72,29 @@ public final class TransferEngine {
      * @throws MoverException of category USER or NOT_FOUND for anything the user must fix
      */
     public PreparedJob prepare(JobSpec spec, String jobKey, Path scratch) {
+        return prepare(spec, jobKey, scratch, true);
+    }
+
+    /**
+     * Whether the job's destination is one sequential stream ({@link SinkFactory#singleStream}: a plain tar
+     * stream): then the whole job goes through one sink, opened once, and cannot be resumed. Checks the
+     * destination's settings for such a stream without opening it.
+     */
+    public boolean singleStream(JobSpec spec) {
+        if (spec.kind() == JobKind.BENCH) {
+            return false;
+        }
+        EndpointUri to = EndpointUri.parse(spec.destination());
+        SinkFactory factory = registry.sink(to.scheme());
+        return factory.singleStream(to, factory.configSpec().parse(spec.destinationConfig()));
+    }
+
+    /**
+     * As {@link #prepare(JobSpec, String, Path)}; with {@code openSink} false the destination is checked but not
+     * opened (the prepared job has no sink): to check or crawl a job whose destination is a {@linkplain #singleStream
+     * single stream}, which may be opened only by the run that writes it.
+     */
+    public PreparedJob prepare(JobSpec spec, String jobKey, Path scratch, boolean openSink) {
         TransferOptions options = spec.options();
         if (spec.kind() == JobKind.BENCH) {
             throw new MoverException(ErrorCode.UNSUPPORTED, "a bench job is run by 'mover bench' or by a server's job service, not as a transfer");
@@ -109,6 +132,9 @@ public final class TransferEngine {
         }
         PluginConfig sourcePluginConfig = sourceFactory.configSpec().parse(sourceConfig);
         PluginConfig sinkPluginConfig = sinkFactory.configSpec().parse(spec.destinationConfig());
+        if (sinkFactory.singleStream(to, sinkPluginConfig)) {
+            checkSingleStream(spec, codecChoice, to);
+        }
 
         Source source = sourceFactory.create(from, sourcePluginConfig, context);
         AtomicBoolean ready = new AtomicBoolean();
@@ -130,7 +156,7 @@ public final class TransferEngine {
             if (options.symlinks() == SymlinkPolicy.PRESERVE && root.type() == EntryType.SYMLINK) {
                 throw new MoverException(ErrorCode.UNSUPPORTED, "source " + from + " is itself a symbolic link");
             }
-            if (!options.dryRun()) {
+            if (!options.dryRun() && openSink) {
                 sink = Optional.of(sinkFactory.create(to, sinkPluginConfig, context));
                 checkDecodable(sink.get(), codec, to);
                 if (codecChoice.isAuto() && sink.get() instanceof LinkSink link) {
@@ -153,6 +179,26 @@ public final class TransferEngine {
                 sink.ifPresent(Sink::close);
                 view.ifPresent(Source::close);
             }
+        }
+    }
+
+    /** One stream sees nothing of the far side and compresses itself (docs/tar-interop.md). */
+    private static void checkSingleStream(JobSpec spec, CodecChoice codec, EndpointUri to) {
+        String why = null;
+        if (spec.kind() == JobKind.SYNC) {
+            why = "a sync compares with what the destination holds, and one stream shows nothing of it; use a copy";
+        }
+        else if (spec.options().overwrite() != OverwritePolicy.TRUE) {
+            why = "overwrite " + spec.options().overwrite().cliName() + " needs to see what the destination has, and a stream cannot; drop it (tar x replaces files)";
+        }
+        else if (spec.options().verify()) {
+            why = "verify reads the destination back, and a stream cannot be read; drop it";
+        }
+        else if (!codec.isAuto() && !codec.isNone()) {
+            why = "codec " + spec.options().codec() + " does not apply: the stream's format compresses it whole (format=tar+zstd, for example); use none or auto";
+        }
+        if (why != null) {
+            throw new MoverException(ErrorCode.INVALID_ARGUMENT, to + " is one sequential stream (a plain tar format): " + why);
         }
     }
 
@@ -185,7 +231,17 @@ public final class TransferEngine {
      */
     public UnitRun unit(PreparedJob job, java.util.List<Entry> entries, FileReport.Listener reports, CancellationToken cancellation,
             JobControls controls, java.util.function.BooleanSupplier stopStarting) {
-        return new UnitRun(job, clock, entries, reports, cancellation, controls, stopStarting);
+        return new UnitRun(job, clock, entries, reports, cancellation, controls, stopStarting, false);
+    }
+
+    /**
+     * As {@link #unit(PreparedJob, java.util.List, FileReport.Listener, CancellationToken, JobControls, java.util.function.BooleanSupplier)},
+     * for a unit that is the whole job (a {@linkplain #singleStream single stream}'s): it also sets the folders' times once its
+     * files have ended, through the same sink, before the sink's {@link io.mover.spi.Sink#finish()}.
+     */
+    public UnitRun wholeJob(PreparedJob job, java.util.List<Entry> entries, FileReport.Listener reports, CancellationToken cancellation,
+            JobControls controls, java.util.function.BooleanSupplier stopStarting) {
+        return new UnitRun(job, clock, entries, reports, cancellation, controls, stopStarting, true);
     }
 
     /**

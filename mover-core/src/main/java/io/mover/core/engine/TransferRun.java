@@ -60,8 +60,11 @@ final class TransferRun {
     private volatile boolean serverSideCopyDeclined;
 
     /** A unit's work: its entries in order, where outcomes go, and when to stop starting files. */
-    record Manifest(List<Entry> entries, FileReport.Listener reports, BooleanSupplier stopStarting) {
+    record Manifest(List<Entry> entries, FileReport.Listener reports, BooleanSupplier stopStarting, boolean wholeJob) {
     }
+
+    /** Set when a unit stopped starting files before its last one (a graceful stop): the job is not ending. */
+    private volatile boolean cutShort;
 
     TransferRun(PreparedJob job, Clock clock, JobListener listener, CancellationToken cancellation, JobControls controls) {
         this(job, clock, listener, cancellation, controls, null);
@@ -108,6 +111,9 @@ final class TransferRun {
         if (sync != null) {
             sync.finish();
         }
+        if (manifest != null && manifest.wholeJob() && !cutShort && !stopped()) {
+            UnitPlan.setFolderTimes(this, manifest.entries());
+        }
         finishSink();
         ticker.stop();
         return ticker.finish();
@@ -118,7 +124,7 @@ final class TransferRun {
      * fails the job: nothing after it could report that the last bytes never left.
      */
     private void finishSink() {
-        if (job.sink().isEmpty() || stopped()) {
+        if (job.sink().isEmpty() || stopped() || cutShort) {
             return;
         }
         long start = System.nanoTime();
@@ -265,6 +271,10 @@ final class TransferRun {
     /** RUNNING, or PAUSED once a pause was asked for and nothing is in flight. */
     JobState liveState() {
         return controls.drained() ? JobState.PAUSED : JobState.RUNNING;
+    }
+
+    void cutShort() {
+        cutShort = true;
     }
 
     boolean stopped() {

@@ -13,17 +13,19 @@ import static java.util.Objects.requireNonNull;
  * per-file path as a crawled job ({@link FileCopy}), each file's outcome goes to a {@link FileReport.Listener}.
  * Directory entries are created (and their stale temporaries removed); their modification times are the
  * caller's to set once the whole job has ended. Between files the run checks {@code stopStarting}: once it
- * says so no new file starts, files in flight finish and report (a graceful stop at a file boundary).
+ * says so no new file starts, files in flight finish and report (a graceful stop at a file boundary), and the
+ * sink is not {@linkplain io.mover.spi.Sink#finish() finished}. A unit that is the whole job ({@code wholeJob}, a
+ * single stream's) sets its folders' times itself, deepest first, once its files have ended.
  */
 public final class UnitRun {
     private final TransferRun run;
 
     UnitRun(PreparedJob job, Clock clock, List<Entry> entries, FileReport.Listener reports, CancellationToken cancellation,
-            JobControls controls, BooleanSupplier stopStarting) {
+            JobControls controls, BooleanSupplier stopStarting, boolean wholeJob) {
         requireNonNull(entries, "entries is null");
         requireNonNull(reports, "reports is null");
         requireNonNull(stopStarting, "stopStarting is null");
-        this.run = new TransferRun(job, clock, JobListener.NONE, cancellation, controls, new TransferRun.Manifest(entries, reports, stopStarting));
+        this.run = new TransferRun(job, clock, JobListener.NONE, cancellation, controls, new TransferRun.Manifest(entries, reports, stopStarting, wholeJob));
     }
 
     /** Runs the entries; returns once every started file has ended. */

@@ -122,6 +122,11 @@ final class Durable {
 
     /** Opens the job's endpoints with the job id as the sink's key, stable across restarts: a crashed attempt's temporaries are found. */
     PreparedJob prepare(JobId id, JobSpec spec, String purpose) {
+        return prepare(id, spec, purpose, true);
+    }
+
+    /** As {@link #prepare(JobId, JobSpec, String)}; without {@code openSink} the destination is checked, not opened. */
+    PreparedJob prepare(JobId id, JobSpec spec, String purpose, boolean openSink) {
         Path scratch = scratchRoot.resolve(id.key()).resolve(purpose);
         try {
             Files.createDirectories(scratch);
@@ -129,7 +134,7 @@ final class Durable {
         catch (IOException e) {
             throw new MoverException(ErrorCode.IO_ERROR, "cannot create the scratch directory " + scratch + ": " + e.getMessage(), e);
         }
-        return engine.prepare(spec, id.value(), scratch);
+        return engine.prepare(spec, id.value(), scratch, openSink);
     }
 
     void scheduleDriver(JobId id) {

@@ -48,9 +48,10 @@ final class JobCommands {
             job = benches.create(id, spec);
         }
         else {
-            // every user error surfaces here, before the job exists; the endpoints are opened again to run
+            // every user error surfaces here, before the job exists; the endpoints are opened again to run. A single
+            // stream (a plain tar to nc) is checked without opening it: its receiver takes one connection, the run's
             Map<String, Long> checkCounters;
-            try (PreparedJob checked = durable.prepare(id, spec, "submit")) {
+            try (PreparedJob checked = durable.prepare(id, spec, "submit", !durable.engine.singleStream(spec))) {
                 checkCounters = new PluginCounterSampler(checked.source(), checked.sink()).sample();
             }
             finally {

@@ -11,6 +11,7 @@ import com.github.kagkarlsson.scheduler.task.CompletionHandler;
 import com.github.kagkarlsson.scheduler.task.ExecutionContext;
 import com.github.kagkarlsson.scheduler.task.TaskInstance;
 
+import io.mover.core.engine.JobSpec;
 import io.mover.core.engine.JobState;
 import io.mover.core.engine.PathFilter;
 import io.mover.core.engine.PreparedJob;
@@ -62,8 +63,12 @@ final class JobDriver {
         }
         if (!job.enumerationDone()) {
             PreparedJob prepared;
+            boolean singleStream;
             try {
-                prepared = durable.prepare(id, durable.spec(job), "driver");
+                JobSpec spec = durable.spec(job);
+                // a single stream (plain tar) is one unit on one connection: cut nothing, and leave the stream to the unit
+                singleStream = durable.engine.singleStream(spec);
+                prepared = durable.prepare(id, spec, "driver", !singleStream);
             }
             catch (MoverException e) {
                 if (e.isRetryable()) {
@@ -77,7 +82,8 @@ final class JobDriver {
                 durable.changed(id);
                 Optional<RelativePath> after = firstSeq == 0 ? Optional.empty()
                         : durable.store.manifest(id, firstSeq - 1).map(Manifests::decode).map(entries -> entries.getLast().path());
-                UnitCutter cutter = new UnitCutter(firstSeq, maxEntries, maxBytes, unit -> add(id, unit));
+                UnitCutter cutter = singleStream ? new UnitCutter(firstSeq, Integer.MAX_VALUE, Long.MAX_VALUE, unit -> add(id, unit))
+                        : new UnitCutter(firstSeq, maxEntries, maxBytes, unit -> add(id, unit));
                 boolean crawled;
                 try {
                     if (job.kind() == io.mover.core.engine.JobKind.SYNC) {

@@ -100,8 +100,8 @@ final class JobFinisher {
         catch (MoverException e) {
             return; // the job cannot open its endpoints any more; its files are all recorded
         }
-        if (spec.options().dryRun()) {
-            return;
+        if (spec.options().dryRun() || durable.engine.singleStream(spec)) {
+            return; // a single stream's unit wrote its folders into the stream; opening it again would start a second archive
         }
         List<Entry> folders = new ArrayList<>();
         for (long seq = 0; seq < job.totals().unitsTotal(); seq++) {

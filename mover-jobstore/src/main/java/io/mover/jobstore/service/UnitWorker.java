@@ -41,6 +41,7 @@ import io.mover.jobstore.JobError;
 import io.mover.jobstore.StageDelta;
 import io.mover.jobstore.StoredJob;
 import io.mover.spi.Entry;
+import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 
 /**
@@ -92,12 +93,18 @@ final class UnitWorker {
             return new CompletionHandler.OnCompleteRemove<>();
         }
         JobSpec spec;
+        boolean singleStream;
         try {
             spec = durable.spec(found.get());
+            singleStream = durable.engine.singleStream(spec);
         }
         catch (MoverException e) {
             finisher.fail(id, new JobError(e.code().name(), e.getMessage()));
             return new CompletionHandler.OnCompleteRemove<>();
+        }
+        if (singleStream && epoch > 1) {
+            // an earlier attempt began the archive: a second connection would be a second, partial archive
+            return failStream(id, "an earlier attempt of this job was interrupted (the server stopped or crashed) while its stream was sent");
         }
         Optional<byte[]> manifest = durable.store.manifest(id, seq);
         if (manifest.isPresent() && Manifests.isDeletes(manifest.get())) {
@@ -108,14 +115,20 @@ final class UnitWorker {
         List<Entry> todo = epoch > 1 ? notRecorded(id, entries) : entries;
         boolean finished;
         try {
-            finished = attempt.run(spec, durable.controls(found.get(), spec), todo, context);
+            finished = attempt.run(spec, durable.controls(found.get(), spec), todo, context, singleStream);
         }
         catch (MoverException e) {
+            if (singleStream) {
+                return failStream(id, e.getMessage());
+            }
             if (e.isRetryable()) {
                 throw e; // db-scheduler runs the unit again a little later; the next attempt skips what was recorded
             }
             finisher.fail(id, new JobError(e.code().name(), e.getMessage())); // e.g. the source is gone
             return new CompletionHandler.OnCompleteRemove<>();
+        }
+        if (!finished && singleStream) {
+            return failStream(id, "the server stopped while the job's stream was sent");
         }
         if (!finished) {
             // the node is stopping: recorded files stay; the rest runs when the scheduler starts again
@@ -123,6 +136,19 @@ final class UnitWorker {
         }
         return new CompletionHandler.OnCompleteRemove<>();
     }
+
+    /**
+     * Ends a single-stream job (a plain tar to nc) that cannot go on: its stream has no resume, and the
+     * receiver holds a truncated archive at most (the sender resets the connection instead of ending it).
+     */
+    private CompletionHandler<Void> failStream(JobId id, String why) {
+        finisher.fail(id, new JobError(ErrorCode.PLUGIN_FAILED.name(), why + "; " + STREAM_ADVICE));
+        return new CompletionHandler.OnCompleteRemove<>();
+    }
+
+    /** What a failed single-stream job's error tells the user to do. */
+    static final String STREAM_ADVICE = "a tar stream cannot be resumed: the receiver got a truncated archive at most (discard it),"
+            + " and the job must be submitted again to send the whole archive";
 
     /**
      * A sync's delete unit whose driver did not commit it (the node died): its deletes, each checked
@@ -173,13 +199,14 @@ final class UnitWorker {
         }
 
         /** True when the unit was committed (or a newer attempt took it); false when the node is stopping. */
-        boolean run(JobSpec spec, JobControls controls, List<Entry> todo, ExecutionContext context) {
+        boolean run(JobSpec spec, JobControls controls, List<Entry> todo, ExecutionContext context, boolean singleStream) {
             CancellationToken cancellation = new CancellationToken();
             AtomicBoolean stopStarting = new AtomicBoolean();
             String purpose = "unit-" + seq;
             try (PreparedJob prepared = durable.prepare(id, spec, purpose);
                     ExecutorService thread = Executors.newVirtualThreadPerTaskExecutor()) {
-                run = durable.engine.unit(prepared, todo, reports::add, cancellation, controls, stopStarting::get);
+                run = singleStream ? durable.engine.wholeJob(prepared, todo, reports::add, cancellation, controls, stopStarting::get)
+                        : durable.engine.unit(prepared, todo, reports::add, cancellation, controls, stopStarting::get);
                 Future<JobSummary> done = thread.submit(run::run);
                 long lastState = 0;
                 long lastHeartbeat = System.nanoTime();
@@ -232,7 +259,8 @@ final class UnitWorker {
             if (summary != null && summary.state() == JobState.FAILED && summary.error().isPresent()) {
                 // a fatal error (no space, authentication) stops the job, as it stops a crawled one
                 durable.store.checkpoint(id, seq, epoch, drain(), deltas());
-                finisher.fail(id, new JobError(summary.errorCode().map(Enum::name).orElse("INTERNAL"), summary.error().get()));
+                String message = summary.error().get() + (singleStream ? "; " + STREAM_ADVICE : "");
+                finisher.fail(id, new JobError(summary.errorCode().map(Enum::name).orElse("INTERNAL"), message));
                 return true;
             }
             commit(drain());

@@ -4,14 +4,14 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
-import reactor.core.Exceptions;
 import reactor.core.publisher.Mono;
-import reactor.core.publisher.MonoSink;
 
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
@@ -23,9 +23,15 @@ import io.mover.spi.MoverException;
  *
  * <p>Why a {@link Mono} and not a lock: the SDK runs parts of its pipeline on Reactor and HTTP client threads, and a
  * request sent again after throttling is admitted on a timer thread. Blocking any of those (as a semaphore would)
- * stalls unrelated requests and cannot be cancelled. {@link #admit()} never blocks a thread: it completes when the
- * request may go, and cancelling it (a disposed subscription, an interrupted {@code block()}) gives up its place in
- * the queue at once. The SDK's synchronous pipeline waits with {@link #await()}, which an interrupt ends.
+ * stalls unrelated requests and cannot be cancelled. {@link #run} never blocks a thread: the request starts when it
+ * may go, and cancelling it gives up its place in the queue at once. The SDK's synchronous pipeline waits with
+ * {@link #await()}, which an interrupt ends.
+ *
+ * <p>Why {@link #run} takes the request instead of handing out a permit: a permit emitted as a value can be dropped
+ * by Reactor when the subscriber is disposed while the value is on its way (the lambda subscriber drops it, it is
+ * not "discarded"), and a dropped permit is never given back; a leak that shrank the limit to nothing, found by
+ * {@code AdmissionTest} in CI. Here the slot is tied to the subscription: whatever ends it (completion, error,
+ * cancel, before or after the grant) gives the slot back, exactly once.
  *
  * <p>Thread-safe. Requests are admitted in the order they asked.
  */
@@ -33,7 +39,7 @@ final class Admission {
     private static final long DECREASE_EVERY_NANOS = 100_000_000L;
 
     private final ReentrantLock lock = new ReentrantLock();
-    private final ArrayDeque<Waiter> queue = new ArrayDeque<>();
+    private final ArrayDeque<Slot> queue = new ArrayDeque<>();
     private final int maxConcurrency;
     private final int requestsPerSecond;
     private final LongAdder rateWaitNanos = new LongAdder();
@@ -50,64 +56,63 @@ final class Admission {
         this.tokens = requestsPerSecond;
     }
 
-    /** The right to have one request in flight; {@link #release()} gives it back, once, whoever calls it how often. */
-    final class Permit {
-        private final AtomicBoolean released = new AtomicBoolean();
+    /** The right to have one request in flight (from {@link #await()}); {@link #release()} gives it back once, however often it is called. */
+    interface Permit {
+        void release();
+    }
 
-        void release() {
-            if (released.compareAndSet(false, true)) {
-                lock.lock();
-                try {
+    /** One request's place: waiting in the queue, granted by {@link #drain}, then done (given back or given up), in that order or straight to done. */
+    private final class Slot implements Permit {
+        static final int WAITING = 0;
+        static final int GRANTED = 1;
+        static final int DONE = 2;
+        final AtomicInteger state = new AtomicInteger(WAITING);
+        final CompletableFuture<Void> granted = new CompletableFuture<>();
+
+        /** Ends this place whatever its state: leaves the queue if still waiting, gives the permit back if granted. */
+        @Override
+        public void release() {
+            int was = state.getAndSet(DONE);
+            if (was == DONE) {
+                return;
+            }
+            lock.lock();
+            try {
+                if (was == WAITING) {
+                    queue.remove(this);
+                }
+                else {
                     inFlight--;
                 }
-                finally {
-                    lock.unlock();
-                }
+            }
+            finally {
+                lock.unlock();
+            }
+            if (was == GRANTED) {
                 drain();
             }
         }
     }
 
-    /** One request waiting for a permit: granted (by {@link #drain}) or cancelled (by its subscriber), whichever comes first. */
-    private static final class Waiter {
-        static final int WAITING = 0;
-        static final int GRANTED = 1;
-        static final int CANCELLED = 2;
-        final MonoSink<Permit> sink;
-        final AtomicInteger state = new AtomicInteger(WAITING);
-
-        Waiter(MonoSink<Permit> sink) {
-            this.sink = sink;
-        }
-    }
-
     /**
-     * Completes with a permit once the rate cap and the concurrency limit let the request go. Never blocks. A permit
-     * granted to a subscriber that cancelled meanwhile is discarded by Reactor and released here.
+     * Subscribes to {@code request} once the rate cap and the concurrency limit let it go, and holds its place until
+     * it ends. Never blocks. Cancelling the returned Mono, before or after the grant, gives the place back.
      */
-    Mono<Permit> admit() {
-        Mono<Permit> permit = Mono.<Permit>create(sink -> {
-            Waiter waiter = new Waiter(sink);
-            sink.onCancel(() -> cancelled(waiter));
-            lock.lock();
-            try {
-                queue.add(waiter);
-            }
-            finally {
-                lock.unlock();
-            }
-            drain();
-        }).doOnDiscard(Permit.class, Permit::release);
+    <T> Mono<T> run(Supplier<? extends Mono<T>> request) {
+        Mono<T> admitted = Mono.defer(() -> {
+            Slot slot = enqueue();
+            return Mono.fromFuture(slot.granted, true).then(Mono.defer(request)).doFinally(signal -> slot.release());
+        });
         if (requestsPerSecond <= 0) {
-            return permit;
+            return admitted;
         }
         return Mono.defer(() -> {
             long wait = reserveToken();
             if (wait <= 0) {
-                return permit;
+                return admitted;
             }
             long start = System.nanoTime();
-            return Mono.delay(Duration.ofNanos(wait)).doFinally(signal -> rateWaitNanos.add(System.nanoTime() - start)).then(permit);
+            return Mono.delay(Duration.ofNanos(wait)).doFinally(signal -> rateWaitNanos.add(System.nanoTime() - start)).then(admitted);
         });
     }
 
@@ -117,38 +122,55 @@ final class Admission {
      * @throws MoverException {@link ErrorCode#CANCELLED} when the thread is interrupted; it stays interrupted
      */
     Permit await() {
+        long wait = requestsPerSecond <= 0 ? 0 : reserveToken();
+        Slot slot = null;
         try {
-            return admit().block();
-        }
-        catch (RuntimeException e) {
-            if (Exceptions.unwrap(e) instanceof InterruptedException || Thread.currentThread().isInterrupted()) {
-                Thread.currentThread().interrupt();
-                throw new MoverException(ErrorCode.CANCELLED, "interrupted while waiting for a turn to send to Azure Files");
+            if (wait > 0) {
+                long start = System.nanoTime();
+                try {
+                    Thread.sleep(Duration.ofNanos(wait));
+                }
+                finally {
+                    rateWaitNanos.add(System.nanoTime() - start);
+                }
             }
-            throw e;
+            slot = enqueue();
+            slot.granted.get();
+            return slot;
+        }
+        catch (InterruptedException e) {
+            if (slot != null) {
+                slot.release();
+            }
+            Thread.currentThread().interrupt();
+            throw new MoverException(ErrorCode.CANCELLED, "interrupted while waiting for a turn to send to Azure Files");
+        }
+        catch (ExecutionException e) {
+            throw new IllegalStateException("a permit's future never fails", e);
         }
     }
 
-    private void cancelled(Waiter waiter) {
-        if (waiter.state.compareAndSet(Waiter.WAITING, Waiter.CANCELLED)) {
-            lock.lock();
-            try {
-                queue.remove(waiter);
-            }
-            finally {
-                lock.unlock();
-            }
+    private Slot enqueue() {
+        Slot slot = new Slot();
+        lock.lock();
+        try {
+            queue.add(slot);
         }
+        finally {
+            lock.unlock();
+        }
+        drain();
+        return slot;
     }
 
-    /** Grants permits to waiters in order while the limit allows; completes them outside the lock (they may send at once). */
+    /** Grants permits in order while the limit allows; completes them outside the lock (their requests may start at once). */
     private void drain() {
-        List<Waiter> granted = new ArrayList<>();
+        List<Slot> granted = new ArrayList<>();
         lock.lock();
         try {
             while (inFlight < Math.max(1, (int) limit) && !queue.isEmpty()) {
-                Waiter next = queue.poll();
-                if (next.state.compareAndSet(Waiter.WAITING, Waiter.GRANTED)) {
+                Slot next = queue.poll();
+                if (next.state.compareAndSet(Slot.WAITING, Slot.GRANTED)) {
                     inFlight++;
                     granted.add(next);
                 }
@@ -157,8 +179,8 @@ final class Admission {
         finally {
             lock.unlock();
         }
-        for (Waiter waiter : granted) {
-            waiter.sink.success(new Permit());
+        for (Slot slot : granted) {
+            slot.granted.complete(null);
         }
     }
 

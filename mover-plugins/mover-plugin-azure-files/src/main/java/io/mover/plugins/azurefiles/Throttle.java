@@ -26,7 +26,7 @@ import reactor.core.publisher.Mono;
  * sent again, up to {@value #ATTEMPTS} times, before the SDK's own retry policy sees the failure.
  *
  * <p>Waiting never blocks a Reactor or HTTP client thread: the asynchronous pipeline (the SDK's ranged upload and
- * download run on it) waits with {@link Mono#delay} and {@link Admission#admit()}, and a cancelled subscription
+ * download run on it) waits with {@link Mono#delay} and {@link Admission#run}, and a cancelled subscription
  * stops the wait. The synchronous pipeline runs on the engine's thread, which an interrupt (or the writer's
  * {@code abort}) frees at once. Counts go to the job summary through {@link #counters()}.
  */
@@ -58,9 +58,9 @@ final class Throttle implements HttpPipelinePolicy {
     }
 
     private Mono<HttpResponse> attempt(HttpPipelineNextPolicy next, int attempt) {
-        return admission.admit().flatMap(permit -> {
+        return admission.run(() -> {
             requests.increment();
-            return next.clone().process().doFinally(signal -> permit.release());
+            return next.clone().process();
         }).flatMap(response -> {
             Duration wait = judge(response, attempt);
             if (wait == null) {

@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import reactor.core.Disposable;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
 
 /** The share's admission: the concurrency limit holds, waiting is cancellable and interruptible, and no permit leaks. */
 @Timeout(60)
@@ -24,17 +26,19 @@ final class AdmissionTest {
     @Test
     void aRequestWaitsForAFreePermitAndIsAdmittedWhenOneIsReleased() {
         Admission admission = new Admission(2, 0);
-        Admission.Permit first = admission.admit().block();
-        Admission.Permit second = admission.admit().block();
-        CompletableFuture<Admission.Permit> third = admission.admit().toFuture();
+        Admission.Permit first = admission.await();
+        Admission.Permit second = admission.await();
+        Sinks.One<String> response = Sinks.one();
+        CompletableFuture<String> third = admission.run(response::asMono).toFuture();
         assertThat(third).isNotDone();
         assertThat(admission.inFlightAndWaiting()).containsExactly(2, 1);
         first.release();
         first.release();   // idempotent: gives back one permit only
-        assertThat(third.join()).isNotNull();
         assertThat(admission.inFlightAndWaiting()).containsExactly(2, 0);
+        response.tryEmitValue("answered");
+        assertThat(third.join()).isEqualTo("answered");
+        assertThat(admission.inFlightAndWaiting()).containsExactly(1, 0);
         second.release();
-        third.join().release();
         assertThat(admission.inFlightAndWaiting()).containsExactly(0, 0);
     }
 
@@ -64,47 +68,58 @@ final class AdmissionTest {
         assertThat(admission.inFlightAndWaiting()).containsExactly(0, 0);
     }
 
+    /** Cancels requests while they wait, while they are being granted and while they run; every slot comes back. */
     @Test
     void cancellationsRacingWithGrantsLeakNoPermit() throws Exception {
         Admission admission = new Admission(3, 0);
         Random random = new Random(42);
         List<Disposable> subscriptions = new ArrayList<>();
-        List<Admission.Permit> granted = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Sinks.Empty<Void>> running = java.util.Collections.synchronizedList(new ArrayList<>());
         for (int round = 0; round < 2_000; round++) {
-            subscriptions.add(admission.admit().subscribe(granted::add));
-            if (random.nextInt(3) == 0 && !subscriptions.isEmpty()) {
-                subscriptions.remove(random.nextInt(subscriptions.size())).dispose();
+            subscriptions.add(admission.run(() -> {
+                Sinks.Empty<Void> request = Sinks.empty();
+                running.add(request);
+                return request.asMono();
+            }).subscribe());
+            if (random.nextInt(3) == 0) {
+                Disposable victim = subscriptions.remove(random.nextInt(subscriptions.size()));
+                Thread.ofVirtual().start(victim::dispose);
             }
             if (random.nextBoolean()) {
-                synchronized (granted) {
-                    if (!granted.isEmpty()) {
-                        Admission.Permit permit = granted.remove(random.nextInt(granted.size()));
-                        Thread.ofVirtual().start(permit::release);
+                synchronized (running) {
+                    if (!running.isEmpty()) {
+                        Sinks.Empty<Void> request = running.remove(random.nextInt(running.size()));
+                        Thread.ofVirtual().start(request::tryEmitEmpty);
                     }
                 }
             }
         }
         subscriptions.forEach(Disposable::dispose);
-        for (int i = 0; i < 500; i++) {
-            synchronized (granted) {
-                granted.forEach(Admission.Permit::release);
-                granted.clear();
-            }
-            if (admission.inFlightAndWaiting()[0] == 0) {
-                break;
-            }
+        for (int i = 0; i < 500 && admission.inFlightAndWaiting()[0] + admission.inFlightAndWaiting()[1] > 0; i++) {
             Thread.sleep(10);
         }
         assertThat(admission.inFlightAndWaiting()).containsExactly(0, 0);
     }
 
     @Test
+    void aRequestCancelledWhileRunningGivesItsPermitBack() {
+        Admission admission = new Admission(1, 0);
+        Disposable running = admission.run(Mono::never).subscribe();
+        CompletableFuture<String> next = admission.run(() -> Mono.just("second")).toFuture();
+        assertThat(admission.inFlightAndWaiting()).containsExactly(1, 1);
+        running.dispose();
+        assertThat(next.join()).isEqualTo("second");
+        assertThat(admission.inFlightAndWaiting()).containsExactly(0, 0);
+    }
+
+    @Test
     void theRateCapMakesRequestsWaitForTheirTokens() {
-        Admission admission = new Admission(64, 50);
-        for (int i = 0; i < 60; i++) {
-            admission.admit().block(Duration.ofSeconds(10)).release();
+        // 10 tokens a second, 20 requests: the second ten wait about a second, however slowly this machine runs the first ten
+        Admission admission = new Admission(64, 10);
+        for (int i = 0; i < 20; i++) {
+            admission.run(() -> Mono.just(1)).block(Duration.ofSeconds(10));
         }
-        assertThat(admission.rateWaitNanos()).isPositive();
+        assertThat(admission.rateWaitNanos()).isGreaterThan(Duration.ofMillis(500).toNanos());
     }
 
     @Test

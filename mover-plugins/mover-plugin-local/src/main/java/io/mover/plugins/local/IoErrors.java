@@ -17,7 +17,9 @@ import io.mover.spi.MoverException;
 final class IoErrors {
     private IoErrors() {}
 
-    static MoverException map(IOException e, String action, Path path) {
+    static MoverException map(IOException failure, String action, Path path) {
+        // a failed system call made through FFM carries the exception the JDK would have thrown
+        IOException e = failure instanceof NativeError nativeError ? nativeError.jdkException() : failure;
         String reason = reason(e);
         String lower = reason.toLowerCase(Locale.ROOT);
         String what = "cannot " + action + " " + path + ": ";

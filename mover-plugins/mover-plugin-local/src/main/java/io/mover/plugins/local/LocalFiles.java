@@ -3,7 +3,9 @@ package io.mover.plugins.local;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFileAttributeView;
@@ -38,7 +40,24 @@ final class LocalFiles {
      */
     static final int UMASK = readUmask();
 
+    /**
+     * File systems on a local disk (or memory). A call through FFM pins its virtual thread's carrier where the
+     * JDK's own file I/O lets the scheduler add one, so only these get {@link LocalKernelCopy}: on a mounted
+     * share a slow open must not hold one of two carriers.
+     */
+    private static final Set<String> LOCAL_DISK_TYPES = Set.of("ext2", "ext3", "ext4", "xfs", "btrfs", "f2fs", "zfs", "bcachefs", "tmpfs", "overlay");
+
     private LocalFiles() {}
+
+    /** Whether {@code path} lies on one of {@link #LOCAL_DISK_TYPES} (read from the mount table once per call). */
+    static boolean onLocalDisk(Path path) {
+        try {
+            return LOCAL_DISK_TYPES.contains(Files.getFileStore(path).type());
+        }
+        catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
 
     private static int readUmask() {
         try {
@@ -148,13 +167,40 @@ final class LocalFiles {
 
     /**
      * As {@link #applyAttributes} for a regular file this sink has just created (a temporary opened with
-     * O_EXCL, so never a link): the times are set through the path with one {@code utimensat}, where the
-     * no-follow view first opens the file.
+     * O_EXCL, so never a link). On Linux the time is set by name with one {@code utimensat} that leaves the
+     * access time alone; the JDK's {@code setTimes} opens the file, reads its access time, sets both and
+     * closes it: four calls.
      */
     static void applyAttributesToOwnFile(Path file, Entry source, boolean modeSet) throws IOException {
         if (POSIX && source.attributes().posixMode().isPresent() && !modeSet) {
             Files.setPosixFilePermissions(file, toPermissions(source.attributes().posixMode().getAsInt()));
         }
-        Files.setLastModifiedTime(file, FileTime.from(source.lastModified()));
+        byte[] name = LinuxCalls.INSTANCE.map(calls -> calls.nativePath(file)).orElse(null);
+        if (name != null) {
+            LinuxCalls.INSTANCE.get().setModified(name, source.lastModified(), file);
+        }
+        else {
+            Files.setLastModifiedTime(file, FileTime.from(source.lastModified()));
+        }
+    }
+
+    /** Deletes {@code directory} and everything below it; a link inside is removed, never followed (walkFileTree's default). */
+    static void deleteTree(Path directory) throws IOException {
+        Files.walkFileTree(directory, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.delete(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+                if (e != null) {
+                    throw e;
+                }
+                Files.delete(dir);
+                return FileVisitResult.CONTINUE;
+            }
+        });
     }
 }

@@ -3,13 +3,10 @@ package io.mover.plugins.local;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -23,7 +20,6 @@ import java.util.stream.Stream;
 import io.mover.spi.EndpointInfo;
 import io.mover.spi.FreeSpace;
 import io.mover.spi.Entry;
-import io.mover.spi.EntryType;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.HardLinks;
 import io.mover.spi.MoverException;
@@ -53,11 +49,27 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
     private final Set<Path> open = ConcurrentHashMap.newKeySet();
     private static final Set<StandardOpenOption> CREATE_NEW_FOR_WRITING = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
 
+    /** Copies from a local tree on raw descriptors; empty off Linux or off a local disk (see {@link LocalFiles#onLocalDisk}). */
+    private final Optional<LocalKernelCopy> kernelCopy;
+    private final LocalLinks links;
+
     LocalSink(Path root, String jobKey, boolean fsync) {
+        this(root, jobKey, fsync, LocalKernelCopy.tmpfileByDefault());
+    }
+
+    /** {@code tmpfile}: whether files copied from a local tree are created unnamed and linked into place (see {@link LocalKernelCopy}). */
+    LocalSink(Path root, String jobKey, boolean fsync, boolean tmpfile) {
         this.root = requireNonNull(root, "root is null");
         this.confinement = new LocalConfinement(root);
         this.jobKey = requireNonNull(jobKey, "jobKey is null");
+        this.links = new LocalLinks(confinement, jobKey);
         this.fsync = fsync;
+        this.kernelCopy = LinuxCalls.INSTANCE.filter(calls -> LocalFiles.onLocalDisk(root)).map(calls -> new LocalKernelCopy(calls, jobKey, fsync, open, tmpfile));
+    }
+
+    /** The raw-descriptor copy, for tests. */
+    Optional<LocalKernelCopy> kernelCopy() {
+        return kernelCopy;
     }
 
     @Override
@@ -120,7 +132,7 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
      */
     @Override
     public boolean mkdirs(RelativePath directory) {
-        refuseReserved(directory);
+        LocalTemporaries.refuseReserved(directory);
         Path current = root;
         boolean created = false;
         for (String segment : directory.segments()) {
@@ -166,7 +178,7 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
         if (path.isRoot()) {
             throw new MoverException(ErrorCode.INVALID_PATH, "cannot write a file at the destination root; name a directory as destination");
         }
-        refuseReserved(path);
+        LocalTemporaries.refuseReserved(path);
         return confinement.inside(path);
     }
 
@@ -197,13 +209,20 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
     }
 
     /**
-     * From another local tree: the bytes go file to file in the kernel (copy_file_range), through the
-     * same temporary and rename as {@link #create}. Any other source: empty, and the engine streams.
+     * From another local tree: the bytes go file to file in the kernel (copy_file_range). Both trees on a local
+     * disk under Linux: on raw descriptors ({@link LocalKernelCopy}); otherwise, or where that declines, through
+     * the same temporary and rename as {@link #create}. Any other source: empty, and the engine streams.
      */
     @Override
     public Optional<Entry> copyFrom(Source source, Entry entry, RelativePath target) {
         if (!(source instanceof LocalSource local) || !entry.isFile()) {
             return Optional.empty();
+        }
+        if (kernelCopy.isPresent() && local.onLocalDisk()) {
+            Optional<Entry> copied = kernelCopy.get().copy(local.file(entry.path()), target(target), target, entry);
+            if (copied.isPresent()) {
+                return copied;
+            }
         }
         LocalSinkWriter writer = (LocalSinkWriter) create(target, entry.size(), entry);
         boolean committed = false;
@@ -236,23 +255,7 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
         confinement.forget();
         try {
             if (recursive && Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
-                // walkFileTree does not follow links by default: a link inside is removed, never its target
-                Files.walkFileTree(file, new SimpleFileVisitor<>() {
-                    @Override
-                    public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
-                        Files.delete(f);
-                        return FileVisitResult.CONTINUE;
-                    }
-
-                    @Override
-                    public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-                        if (e != null) {
-                            throw e;
-                        }
-                        Files.delete(dir);
-                        return FileVisitResult.CONTINUE;
-                    }
-                });
+                LocalFiles.deleteTree(file);
             }
             else {
                 Files.deleteIfExists(file);
@@ -300,52 +303,15 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
 
     @Override
     public void createSymbolicLink(RelativePath path, String target) {
-        replaceWithLink(path, "create the symbolic link", temporary -> Files.createSymbolicLink(temporary, Path.of(target)));
+        links.symbolic(path, target);
     }
 
     /** The file at {@code existing} must be a regular file inside the root (a link is never followed). */
     @Override
     public void createHardLink(RelativePath path, RelativePath existing) {
-        refuseReserved(existing);
-        Path file = confinement.inside(existing);
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-            throw new MoverException(ErrorCode.NOT_FOUND, "cannot link " + path + " to " + existing + ": no file is there");
-        }
-        replaceWithLink(path, "create the hard link", temporary -> Files.createLink(temporary, file));
-    }
-
-    /** A link made under a temporary name, then renamed over {@code path} at once. */
-    private void replaceWithLink(RelativePath path, String what, LinkMaker maker) {
-        refuseReserved(path);
-        Path link = confinement.inside(path);
-        Path temporary = link.resolveSibling(LocalTemporaries.name(jobKey, path.name()));
-        try {
-            maker.make(temporary);
-            Files.move(temporary, link, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        }
-        catch (IOException e) {
-            try {
-                Files.deleteIfExists(temporary);
-            }
-            catch (IOException suppressed) {
-                e.addSuppressed(suppressed);
-            }
-            throw IoErrors.map(e, what, link);
-        }
-    }
-
-    private interface LinkMaker {
-        void make(Path temporary) throws IOException;
+        links.hard(path, existing);
     }
 
     @Override
     public void close() {}
-
-    private static void refuseReserved(RelativePath path) {
-        for (String segment : path.segments()) {
-            if (LocalTemporaries.isTemporary(segment)) {
-                throw new MoverException(ErrorCode.INVALID_PATH, "cannot write '" + path + "': names of the form .mover.<job>.<hex>.<name> are mover's temporaries");
-            }
-        }
-    }
 }

@@ -102,16 +102,7 @@ final class LocalSinkWriter implements SinkWriter {
             }
             channel.close();
             LocalFiles.applyAttributesToOwnFile(temporary, entry, modeSet);
-            try {
-                Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            }
-            catch (IOException e) {
-                // rename(2) refuses to put a file over a directory (EISDIR); asked only then, it costs nothing per file
-                if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
-                    throw new MoverException(ErrorCode.ALREADY_EXISTS, "cannot replace directory " + target + " with a file; delete it first");
-                }
-                throw e;
-            }
+            rename(temporary, target);
             finished.set(true);
             open.remove(temporary);
             return LocalFiles.entry(target, path, false)
@@ -119,6 +110,20 @@ final class LocalSinkWriter implements SinkWriter {
         }
         catch (IOException e) {
             throw IoErrors.map(e, "commit", target);
+        }
+    }
+
+    /** Renames a complete temporary over {@code target}, atomically. */
+    static void rename(Path temporary, Path target) throws IOException {
+        try {
+            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        }
+        catch (IOException e) {
+            // rename(2) refuses to put a file over a directory (EISDIR); asked only then, it costs nothing per file
+            if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+                throw new MoverException(ErrorCode.ALREADY_EXISTS, "cannot replace directory " + target + " with a file; delete it first");
+            }
+            throw e;
         }
     }
 

@@ -25,6 +25,8 @@ import static java.util.Objects.requireNonNull;
 final class LocalSource implements Source {
     private final Path root;
     private final boolean followSymlinks;
+    /** See {@link #onLocalDisk()}; asked once, at the first local-to-local copy. */
+    private volatile Boolean onLocalDisk;
 
     LocalSource(Path root, boolean followSymlinks) {
         this.root = requireNonNull(root, "root is null");
@@ -102,6 +104,16 @@ final class LocalSource implements Source {
     /** The file at {@code path}, open for reading; for {@link LocalSink}'s in-kernel copy. */
     FileChannel openChannel(RelativePath path) throws IOException {
         return FileChannel.open(LocalFiles.resolve(root, path), StandardOpenOption.READ);
+    }
+
+    /** Whether this tree is on a local disk ({@link LocalFiles#onLocalDisk}), for the sink's raw-descriptor copy. */
+    boolean onLocalDisk() {
+        Boolean local = onLocalDisk;
+        if (local == null) {
+            local = LocalFiles.onLocalDisk(root);
+            onLocalDisk = local;
+        }
+        return local;
     }
 
     /** Where {@code path} lives, for messages. */

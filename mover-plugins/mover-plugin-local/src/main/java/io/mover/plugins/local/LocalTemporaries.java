@@ -5,6 +5,10 @@ import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
+import io.mover.spi.RelativePath;
+
 /**
  * The names of the local sink's temporaries: {@code .mover.<jobKey>.<12 hex>.<name>}. A job key has no
  * dot, so the job a temporary belongs to can be read back from its name, and only names of exactly
@@ -17,6 +21,15 @@ final class LocalTemporaries {
     private static final int MAX_NAME_BYTES_IN_TEMP = 80;
 
     private LocalTemporaries() {}
+
+    /** Refuses a path the user asks for whose name has a temporary's shape: mover would take it for its own and remove it. */
+    static void refuseReserved(RelativePath path) {
+        for (String segment : path.segments()) {
+            if (isTemporary(segment)) {
+                throw new MoverException(ErrorCode.INVALID_PATH, "cannot write '" + path + "': names of the form .mover.<job>.<hex>.<name> are mover's temporaries");
+            }
+        }
+    }
 
     static boolean isTemporary(String name) {
         return name.startsWith(PREFIX) && TEMPORARY.matcher(name).matches();

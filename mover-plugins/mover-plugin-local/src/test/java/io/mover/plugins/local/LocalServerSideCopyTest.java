@@ -51,12 +51,17 @@ final class LocalServerSideCopyTest {
     }
 
     private Path file(Path root, String name, int size, String mode) throws IOException {
+        return write(root, name, size, MTIME, mode);
+    }
+
+    /** A file of {@code size} random bytes with the given time and (where there are modes) mode. */
+    static Path write(Path root, String name, int size, Instant mtime, String mode) throws IOException {
         byte[] bytes = new byte[size];
         new Random(size).nextBytes(bytes);
         Path file = root.resolve(name);
         Files.createDirectories(file.getParent());
         Files.write(file, bytes);
-        Files.setLastModifiedTime(file, FileTime.from(MTIME));
+        Files.setLastModifiedTime(file, FileTime.from(mtime));
         if (LocalFiles.POSIX) {
             Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(mode));
         }

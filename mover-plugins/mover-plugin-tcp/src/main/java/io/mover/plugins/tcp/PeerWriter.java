@@ -66,6 +66,20 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
         writeEncoded(position, new BlockHeader(BlockHeader.RAW, length, length, (int) crc.getValue()), source);
     }
 
+    /**
+     * The receiver's partial has exactly these bytes (same place, length and CRC32C, RESUME's KEPT list):
+     * the engine asks before it encodes, so a kept block is neither compressed nor sent again.
+     */
+    @Override
+    public boolean holds(long position, int length, int crc32c) {
+        ResumableWriter.Block held = kept.get(position);
+        if (held != null && held.length() == length && held.crc32c() == crc32c) {
+            link.resumed(length);
+            return true;
+        }
+        return false;
+    }
+
     @Override
     public void writeEncoded(long position, BlockHeader header, ByteBuffer payload) {
         if (aborted) {
@@ -75,11 +89,8 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
         if (error != null) {
             throw error;
         }
-        ResumableWriter.Block held = kept.get(position);
-        if (held != null && held.length() == header.rawLength() && held.crc32c() == header.crc32c()) {
-            // the receiver's partial has exactly these bytes (same place, length and CRC32C): not sent again
-            link.resumed(held.length());
-            return;
+        if (holds(position, header.rawLength(), header.crc32c())) {
+            return; // a caller that did not ask first: the block is still not sent again
         }
         ByteBuf copy = PooledByteBufAllocator.DEFAULT.directBuffer(payload.remaining());
         copy.writeBytes(payload);

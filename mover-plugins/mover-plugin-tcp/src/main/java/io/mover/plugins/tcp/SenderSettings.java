@@ -28,7 +28,8 @@ record SenderSettings(byte[] token, int streams, Duration timeout, Duration conn
     static final ConfigKey TOKEN = ConfigKey.optional("token", ConfigType.SECRET,
             "The receiver's token (prefer token-file or $MOVER_PEER_TOKEN: a command line is visible to other users).");
     static final ConfigKey TOKEN_FILE = ConfigKey.optional("token-file", ConfigType.STRING, "A file holding the receiver's token (its first line).");
-    static final ConfigKey STREAMS = ConfigKey.optional("streams", ConfigType.INT, "4", "Parallel TCP connections to the receiver.")
+    static final ConfigKey STREAMS = ConfigKey.optional("streams", ConfigType.INT,
+            "Parallel TCP connections to the receiver; 4 when not given (a plain tar stream is one connection: refused there).")
             .withValidator(v -> (Integer) v >= 1 && (Integer) v <= 64, "between 1 and 64");
     static final ConfigKey TIMEOUT = ConfigKey.optional("timeout", ConfigType.DURATION, "120s",
             "How long a reply (a block's acknowledgement, a durable commit) may take before the file is retried.");

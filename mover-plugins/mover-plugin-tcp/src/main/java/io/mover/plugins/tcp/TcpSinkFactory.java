@@ -50,6 +50,17 @@ public final class TcpSinkFactory implements SinkFactory, PeerReceivers {
         return new PeerSink(new PeerLink(address, SenderSettings.from(config), context.jobKey()), base);
     }
 
+    /** The plain tar formats: one connection, one archive (docs/tar-interop.md); their settings are checked here, before connecting. */
+    @Override
+    public boolean singleStream(EndpointUri uri, PluginConfig config) {
+        if (!TarInterop.isTar(config)) {
+            return false;
+        }
+        address(uri);
+        TarInterop.checkSender(config);
+        return true;
+    }
+
     static InetSocketAddress address(EndpointUri uri) {
         String authority = uri.authority();
         int colon = authority.lastIndexOf(':');

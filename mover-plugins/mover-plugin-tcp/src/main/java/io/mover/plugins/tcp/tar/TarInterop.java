@@ -36,6 +36,7 @@ public final class TarInterop {
     /** Sender keys of the mover protocol reused by the tar formats: everything else of it does not apply. */
     private static final String TIMEOUT = "timeout";
     private static final String CONNECT_TIMEOUT = "connect-timeout";
+    private static final String STREAMS = "streams";
     /** Blocks handed over by the engine and not yet in the archive: two 1 MiB blocks per worker at the default concurrency. */
     private static final long BUFFER_BYTES = 32L << 20;
 
@@ -69,9 +70,7 @@ public final class TarInterop {
      */
     public static Sink connect(InetSocketAddress address, RelativePath base, PluginConfig config, PluginContext context) {
         TarFormat format = format(config);
-        if (config.secret("token").isPresent() || config.string("token-file").isPresent()) {
-            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "format " + format + " is a plain tar stream, which has no authentication: drop the token");
-        }
+        checkSender(config);
         Duration timeout = config.duration(TIMEOUT).orElse(Duration.ofSeconds(120));
         Duration connectTimeout = config.duration(CONNECT_TIMEOUT).orElse(Duration.ofSeconds(10));
         String where = address.getHostString() + ":" + address.getPort();
@@ -85,6 +84,22 @@ public final class TarInterop {
             resetQuietly(socket);
             throw new MoverException(ErrorCode.CONNECTION_LOST, "cannot connect to " + where + " for a " + format + " stream: " + e.getMessage()
                     + "; start the receiver first (for example: nc -l " + address.getPort() + " | " + format.compression().receivingPipe() + ")");
+        }
+    }
+
+    /** A sender's settings that make no sense on one plain tar stream: refused before connecting. */
+    public static void checkSender(PluginConfig config) {
+        TarFormat format = format(config);
+        if (config.secret("token").isPresent() || config.string("token-file").isPresent()) {
+            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "format " + format + " is a plain tar stream, which has no authentication: drop the token");
+        }
+        if (config.integer(STREAMS).filter(n -> n != 1).isPresent()) {
+            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "streams=" + config.integer(STREAMS).get() + " does not apply to format " + format
+                    + ": a tar stream is one connection; drop it");
+        }
+        if (config.bool("tls").orElse(false)) {
+            throw new MoverException(ErrorCode.INVALID_ARGUMENT, "format " + format + " is a plain tar stream for nc, which speaks no TLS: drop tls"
+                    + " (tunnel it with ssh -L, or use the mover protocol)");
         }
     }
 

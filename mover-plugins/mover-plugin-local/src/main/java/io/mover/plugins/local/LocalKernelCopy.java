@@ -1,0 +1,252 @@
+package io.mover.plugins.local;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.mover.spi.Attributes;
+import io.mover.spi.Entry;
+import io.mover.spi.EntryType;
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
+import io.mover.spi.RelativePath;
+
+import static io.mover.plugins.local.LinuxCalls.O_CLOEXEC;
+import static io.mover.plugins.local.LinuxCalls.O_CREAT;
+import static io.mover.plugins.local.LinuxCalls.O_EXCL;
+import static io.mover.plugins.local.LinuxCalls.O_RDONLY;
+import static io.mover.plugins.local.LinuxCalls.O_WRONLY;
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A local file copied into the sink on raw descriptors ({@link LinuxCalls}): the bytes moved by
+ * {@code copy_file_range} (which also notices a source that changed size), the mode (only when the umask took
+ * bits) and the modification time set on the open descriptor, the committed entry read from it, then the file
+ * named. Per file: two opens, one copy, one {@code futimens}, one {@code statx}, a {@code linkat} (or a rename)
+ * and two closes, where the {@code FileChannel} path made three opens and closes, three statx, two fstat and a
+ * rename.
+ * <p>
+ * Nothing partial is ever visible. By default the file is created unnamed ({@code O_TMPFILE}) in its final
+ * folder and given its name by {@code linkat} once complete: an abort or a crash leaves nothing behind, and
+ * no rename is needed. A link never replaces a file, so where the name is taken the file is linked under a
+ * temporary name and renamed over it, as before. Where the file system refuses {@code O_TMPFILE}, every
+ * file gets a temporary name and a rename. {@code -Dmover.local.tmpfile=false} forces that path.
+ * Thread-safe.
+ */
+final class LocalKernelCopy {
+    /**
+     * From this size on the source is read with {@code POSIX_FADV_SEQUENTIAL}, as cp does (a readahead window
+     * twice the default); a smaller file is read whole by its first request anyway.
+     */
+    private static final long SEQUENTIAL_FROM = 256 * 1024;
+
+    private final LinuxCalls calls;
+    private final String jobKey;
+    private final boolean fsync;
+    private final Set<Path> open;
+    private final AtomicBoolean tmpfile;
+    /** Cleared when copy_file_range refuses this pair of file systems: the Java path (which falls back) copies then. */
+    private final AtomicBoolean usable = new AtomicBoolean(true);
+
+    LocalKernelCopy(LinuxCalls calls, String jobKey, boolean fsync, Set<Path> open, boolean tmpfile) {
+        this.calls = requireNonNull(calls, "calls is null");
+        this.jobKey = requireNonNull(jobKey, "jobKey is null");
+        this.fsync = fsync;
+        this.open = requireNonNull(open, "open is null");
+        // linkat names an unnamed file through /proc/self/fd
+        this.tmpfile = new AtomicBoolean(tmpfile && Files.isDirectory(Path.of("/proc/self/fd")));
+    }
+
+    /** The default: O_TMPFILE unless {@code -Dmover.local.tmpfile=false}. */
+    static boolean tmpfileByDefault() {
+        return !"false".equalsIgnoreCase(System.getProperty("mover.local.tmpfile", "true"));
+    }
+
+    /** Whether unnamed files are (still) used; false after the file system refused one. */
+    boolean usesTmpfile() {
+        return tmpfile.get();
+    }
+
+    /** False once copy_file_range refused this sink's pair of file systems; for tests. */
+    boolean usable() {
+        return usable.get();
+    }
+
+    /** The committed entry, or empty when this file cannot be copied here and the caller must use the Java path. */
+    Optional<Entry> copy(Path source, Path target, RelativePath path, Entry entry) {
+        byte[] sourceName = calls.nativePath(source);
+        byte[] targetName = calls.nativePath(target);
+        byte[] folderName = calls.nativePath(target.getParent());
+        if (sourceName == null || targetName == null || folderName == null || !usable.get()) {
+            return Optional.empty();
+        }
+        int in;
+        try {
+            in = calls.open(sourceName, O_RDONLY | O_CLOEXEC, 0, source);
+        }
+        catch (IOException e) {
+            throw IoErrors.map(e, "open", source);
+        }
+        try {
+            if (entry.size() >= SEQUENTIAL_FROM) {
+                calls.adviseSequential(in);
+            }
+            return copyOpen(in, target, targetName, folderName, path, entry);
+        }
+        finally {
+            closeQuietly(in, source);
+        }
+    }
+
+    private Optional<Entry> copyOpen(int in, Path target, byte[] targetName, byte[] folderName, RelativePath path, Entry entry) {
+        OptionalInt sourceMode = LocalFiles.POSIX ? entry.attributes().posixMode() : OptionalInt.empty();
+        // the JDK's default mode for a new file where the source has none
+        int mode = sourceMode.orElse(0666);
+        Path temporary = null;
+        int out = -1;
+        boolean committed = false;
+        try {
+            out = createUnnamed(folderName, mode, target);
+            if (out < 0) {
+                temporary = target.resolveSibling(LocalTemporaries.name(jobKey, path.name()));
+                out = calls.open(calls.nativePath(temporary), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode, target);
+                open.add(temporary);
+            }
+            if (!fill(in, out, entry.size(), target)) {
+                return Optional.empty();
+            }
+            if (sourceMode.isPresent() && !LocalFiles.createdWithExactMode(mode)) {
+                calls.setMode(out, mode, target);
+            }
+            calls.setModified(out, entry.lastModified(), target);
+            if (fsync) {
+                calls.force(out, target);
+            }
+            LinuxCalls.Stat written = calls.stat(out, target);
+            if (temporary == null) {
+                temporary = linkUnnamed(out, target, targetName, path);
+            }
+            if (temporary != null) {
+                // closed before the rename, its error checked: on a mounted share close reports failed writes
+                int named = out;
+                out = -1;
+                calls.close(named, target);
+                LocalSinkWriter.rename(temporary, target);
+            }
+            committed = true;
+            OptionalInt writtenMode = LocalFiles.POSIX ? OptionalInt.of(written.mode() & 0777) : OptionalInt.empty();
+            Attributes attributes = new Attributes(writtenMode, Optional.of(written.created()), Optional.empty(), Map.of(), Map.of());
+            return Optional.of(new Entry(path, EntryType.FILE, written.size(), written.lastModified(), attributes));
+        }
+        catch (IOException e) {
+            throw IoErrors.map(e, "write", target);
+        }
+        finally {
+            if (out >= 0) {
+                closeQuietly(out, target);
+            }
+            if (temporary != null) {
+                if (!committed) {
+                    deleteQuietly(temporary);
+                }
+                open.remove(temporary);
+            }
+        }
+    }
+
+    /** An unnamed file in the target's folder, or -1 where unnamed files are not used (or refused: then never again). */
+    private int createUnnamed(byte[] folderName, int mode, Path target) throws IOException {
+        if (!tmpfile.get()) {
+            return -1;
+        }
+        try {
+            return calls.open(folderName, calls.oTmpfile | O_WRONLY | O_CLOEXEC, mode, target);
+        }
+        catch (NativeError e) {
+            // no O_TMPFILE in this file system (EOPNOTSUPP) or kernel (EISDIR: taken for O_DIRECTORY alone; EINVAL)
+            if (e.code() == LinuxCalls.EOPNOTSUPP || e.code() == LinuxCalls.EISDIR || e.code() == LinuxCalls.EINVAL) {
+                tmpfile.set(false);
+                return -1;
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Names the complete unnamed file {@code target}; null when done. A link cannot replace a file, so when
+     * the name is taken the file is named a temporary instead, returned for the caller to rename over it.
+     */
+    private Path linkUnnamed(int out, Path target, byte[] targetName, RelativePath path) throws IOException {
+        try {
+            calls.link(out, targetName, target);
+            return null;
+        }
+        catch (NativeError e) {
+            if (e.code() != LinuxCalls.EEXIST) {
+                throw e;
+            }
+        }
+        Path temporary = target.resolveSibling(LocalTemporaries.name(jobKey, path.name()));
+        open.add(temporary);
+        calls.link(out, calls.nativePath(temporary), temporary);
+        return temporary;
+    }
+
+    /**
+     * The whole file by copy_file_range; false when the kernel refuses this pair at the first call. It asks for
+     * one byte more than the listed size, so that a file which changed since it was listed is caught by the
+     * copy itself, without a stat of the source: more bytes than listed, or the end before them.
+     */
+    private boolean fill(int in, int out, long size, Path target) throws IOException {
+        long position = 0;
+        // bounded: each round moves at least one byte, and at most size + 1 bytes are asked for in all
+        while (position <= size) {
+            long wanted = size + 1 - position;
+            long copied;
+            try {
+                copied = calls.copyFileRange(in, out, wanted, target);
+            }
+            catch (NativeError e) {
+                int code = e.code();
+                if (position == 0 && (code == LinuxCalls.EXDEV || code == LinuxCalls.ENOSYS || code == LinuxCalls.EOPNOTSUPP || code == LinuxCalls.EINVAL)) {
+                    usable.set(false);
+                    return false;
+                }
+                throw e;
+            }
+            position += copied;
+            // short of what was asked and at the listed size: the end of the file (no call needed to see 0)
+            if (copied == 0 || (copied < wanted && position == size)) {
+                break;
+            }
+        }
+        if (position != size) {
+            throw new MoverException(ErrorCode.SOURCE_CHANGED, "size changed from " + size + " to " + (position > size ? "more" : position)
+                    + " bytes since it was listed");
+        }
+        return true;
+    }
+
+    private void closeQuietly(int fd, Path path) {
+        try {
+            calls.close(fd, path);
+        }
+        catch (IOException e) {
+            // a read-only descriptor, or one whose file is named and whose times are set: nothing is lost
+        }
+    }
+
+    private static void deleteQuietly(Path temporary) {
+        try {
+            Files.deleteIfExists(temporary);
+        }
+        catch (IOException e) {
+            // the next run's sweep of stale temporaries removes it
+        }
+    }
+}
