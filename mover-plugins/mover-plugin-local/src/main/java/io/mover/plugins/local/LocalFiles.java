@@ -171,11 +171,11 @@ final class LocalFiles {
      * access time alone; the JDK's {@code setTimes} opens the file, reads its access time, sets both and
      * closes it: four calls.
      */
-    static void applyAttributesToOwnFile(Path file, Entry source, boolean modeSet) throws IOException {
+    static void applyAttributesToOwnFile(Path file, Entry source, boolean modeSet, boolean nativeTimes) throws IOException {
         if (POSIX && source.attributes().posixMode().isPresent() && !modeSet) {
             Files.setPosixFilePermissions(file, toPermissions(source.attributes().posixMode().getAsInt()));
         }
-        byte[] name = LinuxCalls.INSTANCE.map(calls -> calls.nativePath(file)).orElse(null);
+        byte[] name = nativeTimes ? LinuxCalls.INSTANCE.map(calls -> calls.nativePath(file)).orElse(null) : null;
         if (name != null) {
             LinuxCalls.INSTANCE.get().setModified(name, source.lastModified(), file);
         }

@@ -44,6 +44,13 @@ final class LocalKernelCopy {
      * twice the default); a smaller file is read whole by its first request anyway.
      */
     private static final long SEQUENTIAL_FROM = 256 * 1024;
+    /**
+     * Larger files take the FileChannel path: a native call holds its virtual thread's carrier for as long as
+     * it runs (the JDK's own file calls add a carrier meanwhile, FFM does not), and a copy_file_range of
+     * gigabytes would hold every carrier the engine has; 16 MiB is milliseconds. The per-file savings matter
+     * for small files, where they are most of the cost.
+     */
+    static final long MAX_SIZE = 16L << 20;
 
     private final LinuxCalls calls;
     private final String jobKey;
@@ -193,7 +200,13 @@ final class LocalKernelCopy {
         }
         Path temporary = target.resolveSibling(LocalTemporaries.name(jobKey, path.name()));
         open.add(temporary);
-        calls.link(out, calls.nativePath(temporary), temporary);
+        try {
+            calls.link(out, calls.nativePath(temporary), temporary);
+        }
+        catch (IOException | RuntimeException e) {
+            open.remove(temporary);
+            throw e;
+        }
         return temporary;
     }
 

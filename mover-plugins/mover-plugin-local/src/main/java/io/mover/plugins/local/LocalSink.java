@@ -188,7 +188,7 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
         Path target = target(path);
         Path temporary = target.resolveSibling(LocalTemporaries.resumableName(jobKey, key, path.name()));
         return LocalPartials.resume(temporary, size, open, () -> newWriter(path, target, temporary, entry),
-                channel -> new LocalSinkWriter(path, target, temporary, channel, entry, fsync, false, open));
+                channel -> new LocalSinkWriter(path, target, temporary, channel, entry, fsync, false, kernelCopy.isPresent(), open));
     }
 
     private LocalSinkWriter newWriter(RelativePath path, Path target, Path temporary, Entry entry) {
@@ -200,7 +200,7 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
                     : FileChannel.open(temporary, CREATE_NEW_FOR_WRITING);
             open.add(temporary);
             boolean modeSet = mode.isPresent() && LocalFiles.createdWithExactMode(mode.getAsInt());
-            return new LocalSinkWriter(path, target, temporary, channel, entry, fsync, modeSet, open);
+            return new LocalSinkWriter(path, target, temporary, channel, entry, fsync, modeSet, kernelCopy.isPresent(), open);
         }
         catch (IOException e) {
             // name the file the user asked for, not our temporary
@@ -218,7 +218,7 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
         if (!(source instanceof LocalSource local) || !entry.isFile()) {
             return Optional.empty();
         }
-        if (kernelCopy.isPresent() && local.onLocalDisk()) {
+        if (kernelCopy.isPresent() && local.onLocalDisk() && entry.size() <= LocalKernelCopy.MAX_SIZE) {
             Optional<Entry> copied = kernelCopy.get().copy(local.file(entry.path()), target(target), target, entry);
             if (copied.isPresent()) {
                 return copied;

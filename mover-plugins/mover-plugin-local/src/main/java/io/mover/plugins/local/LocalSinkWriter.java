@@ -35,10 +35,15 @@ final class LocalSinkWriter implements SinkWriter {
     private final boolean modeSet;
     /** The sink's set of open temporaries, which its stale-temporary sweep must leave alone. */
     private final Set<Path> open;
+    private final boolean nativeTimes;
     private final AtomicBoolean finished = new AtomicBoolean();
 
+    /**
+     * @param nativeTimes whether the mtime may be set through the FFM API: only on a local disk, since a native
+     *     call blocks its virtual thread's carrier, which the JDK's own file calls compensate for and FFM does not
+     */
     LocalSinkWriter(RelativePath path, Path target, Path temporary, FileChannel channel, Entry entry, boolean fsync, boolean modeSet,
-            Set<Path> open) {
+            boolean nativeTimes, Set<Path> open) {
         this.path = requireNonNull(path, "path is null");
         this.target = requireNonNull(target, "target is null");
         this.temporary = requireNonNull(temporary, "temporary is null");
@@ -46,6 +51,7 @@ final class LocalSinkWriter implements SinkWriter {
         this.entry = requireNonNull(entry, "entry is null");
         this.fsync = fsync;
         this.modeSet = modeSet;
+        this.nativeTimes = nativeTimes;
         this.open = requireNonNull(open, "open is null");
     }
 
@@ -101,7 +107,7 @@ final class LocalSinkWriter implements SinkWriter {
                 channel.force(true);
             }
             channel.close();
-            LocalFiles.applyAttributesToOwnFile(temporary, entry, modeSet);
+            LocalFiles.applyAttributesToOwnFile(temporary, entry, modeSet, nativeTimes);
             rename(temporary, target);
             finished.set(true);
             open.remove(temporary);
