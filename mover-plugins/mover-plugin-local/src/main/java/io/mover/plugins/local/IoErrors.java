@@ -15,14 +15,6 @@ import io.mover.spi.MoverException;
 
 /** Turns the JDK's I/O exceptions into categorised, one-line {@link MoverException}s. */
 final class IoErrors {
-    // Linux errno values (the same on x86_64 and aarch64)
-    private static final int ENOTDIR = 20;
-    private static final int EFBIG = 27;
-    private static final int ENOSPC = 28;
-    private static final int EROFS = 30;
-    private static final int ENAMETOOLONG = 36;
-    private static final int EDQUOT = 122;
-
     private IoErrors() {}
 
     static MoverException map(IOException failure, String action, Path path) {
@@ -33,17 +25,17 @@ final class IoErrors {
         String what = "cannot " + action + " " + path + ": ";
         // the errno, where a native call gave one, before the text (strerror is translated under other locales)
         int code = failure instanceof NativeError nativeError ? nativeError.code() : 0;
-        if (code == ENOSPC || code == EDQUOT || code == EFBIG || lower.contains("no space left") || lower.contains("quota exceeded") || lower.contains("file too large")) {
+        if (code == LinuxCalls.ENOSPC || code == LinuxCalls.EDQUOT || code == LinuxCalls.EFBIG || lower.contains("no space left") || lower.contains("quota exceeded") || lower.contains("file too large")) {
             return new MoverException(ErrorCode.NO_SPACE, what + reason + "; free space on the destination or choose another one", e);
         }
-        if (code == ENAMETOOLONG || lower.contains("name too long")) {
+        if (code == LinuxCalls.ENAMETOOLONG || lower.contains("name too long")) {
             return new MoverException(ErrorCode.INVALID_PATH, what + "the name is too long for this file system", e);
         }
-        if (code == ENOTDIR || lower.equals("not a directory")) {
+        if (code == LinuxCalls.ENOTDIR || lower.equals("not a directory")) {
             // ENOTDIR arrives as a plain FileSystemException, not a NotDirectoryException
             return new MoverException(ErrorCode.NOT_A_DIRECTORY, what + "a file is in the way where a directory is needed", e);
         }
-        if (code == EROFS || lower.contains("read-only file system")) {
+        if (code == LinuxCalls.EROFS || lower.contains("read-only file system")) {
             return new MoverException(ErrorCode.PERMISSION_DENIED, what + "the file system is read-only", e);
         }
         return switch (e) {

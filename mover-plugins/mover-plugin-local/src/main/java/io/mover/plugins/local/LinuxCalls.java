@@ -41,10 +41,16 @@ final class LinuxCalls {
     static final int EINTR = 4;
     static final int EEXIST = 17;
     static final int EXDEV = 18;
+    static final int ENOTDIR = 20;
     static final int EISDIR = 21;
     static final int EINVAL = 22;
+    static final int EFBIG = 27;
+    static final int ENOSPC = 28;
+    static final int EROFS = 30;
+    static final int ENAMETOOLONG = 36;
     static final int ENOSYS = 38;
     static final int EOPNOTSUPP = 95;
+    static final int EDQUOT = 122;
     private static final int AT_FDCWD = -100;
     private static final int AT_SYMLINK_NOFOLLOW = 0x100;
     private static final int AT_SYMLINK_FOLLOW = 0x400;
