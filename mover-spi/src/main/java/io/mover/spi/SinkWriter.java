@@ -32,8 +32,8 @@ public interface SinkWriter {
      * source's bytes, read now), before writing that block and never after. {@code true} is a promise: the
      * writer treats the block as written (it is part of what {@link #commit()} makes visible) and the
      * caller neither encodes nor writes it. The writer answers {@code true} only for a block it holds at
-     * exactly this position and length with this CRC32C, and at most once per block, so that it can count
-     * what it kept. {@code false}: the caller writes the block as usual ({@link #write} or
+     * exactly this position and length with this CRC32C. A caller retrying a range may ask again for the same
+     * block and gets the same answer; a writer that counts what it kept counts each block once. {@code false}: the caller writes the block as usual ({@link #write} or
      * {@code writeEncoded}). Called on the threads and under the rules of {@link #write}, for every block,
      * so it must answer from memory: no I/O, no waiting.
      *

@@ -46,6 +46,7 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
     private volatile boolean committed;
     /** Blocks the receiver's partial holds already (RESUME), by position. */
     private final Map<Long, ResumableWriter.Block> kept;
+    private final java.util.Set<Long> resumedCounted = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     PeerWriter(PeerLink link, PeerSink sink, int file, Entry entry, List<ResumableWriter.Block> kept) {
         this.link = requireNonNull(link, "link is null");
@@ -74,7 +75,10 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
     public boolean holds(long position, int length, int crc32c) {
         ResumableWriter.Block held = kept.get(position);
         if (held != null && held.length() == length && held.crc32c() == crc32c) {
-            link.resumed(length);
+            // a retried range asks again for the same block: still held, counted once
+            if (resumedCounted.add(position)) {
+                link.resumed(length);
+            }
             return true;
         }
         return false;
