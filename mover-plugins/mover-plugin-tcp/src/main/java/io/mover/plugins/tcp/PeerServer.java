@@ -50,7 +50,7 @@ final class PeerServer implements PeerReceiver {
     private final System.Logger logger;
     private final EndpointInfo info;
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
-    private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
+    private final ExecutorService workers;
     private final ChannelGroup channels = new DefaultChannelGroup("mover-receiver", GlobalEventExecutor.INSTANCE);
     private final Map<String, ReceiverSession> sessions = new ConcurrentHashMap<>();
     private final AtomicInteger connections = new AtomicInteger();
@@ -65,6 +65,16 @@ final class PeerServer implements PeerReceiver {
     /** @param tls built by the caller from {@code settings.tls()} before any thread of this server starts (a bad certificate fails first) */
     PeerServer(ReceiverSettings settings, java.util.Optional<PeerTls.Server> tls, Function<String, Sink> destination, Collection<CodecFactory> codecs,
             System.Logger logger) {
+        this(settings, tls, destination, codecs, logger, Executors.newVirtualThreadPerTaskExecutor());
+    }
+
+    /**
+     * @param workers where disk and codec work runs, off the event loops; tests that drive a handler on an
+     *     EmbeddedChannel pass one that runs on the calling thread (its event loop is not thread-safe)
+     */
+    PeerServer(ReceiverSettings settings, java.util.Optional<PeerTls.Server> tls, Function<String, Sink> destination, Collection<CodecFactory> codecs,
+            System.Logger logger, ExecutorService workers) {
+        this.workers = requireNonNull(workers, "workers is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.tls = requireNonNull(tls, "tls is null");
         this.destination = requireNonNull(destination, "destination is null");

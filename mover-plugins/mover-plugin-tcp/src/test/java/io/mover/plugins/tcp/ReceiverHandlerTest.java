@@ -44,8 +44,10 @@ class ReceiverHandlerTest {
     void start() {
         PluginContext context = new PluginContext("receiver", temp, Clock.systemUTC(), new ListLogger(log));
         ReceiverSettings settings = new ReceiverSettings(TOKEN, 4, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(1), 10);
-        server = new PeerServer(settings, jobKey -> new LocalPlugin().sinkFactories().getFirst().create(EndpointUri.parse(temp.resolve("dst").toString()),
-                PluginConfig.EMPTY, context), List.of(), context.logger());
+        // the workers run on the test's thread: an EmbeddedChannel's event loop is a plain ArrayDeque, and replies
+        // handed to it from worker threads while the test runs its tasks were lost now and then
+        server = new PeerServer(settings, java.util.Optional.empty(), jobKey -> new LocalPlugin().sinkFactories().getFirst()
+                .create(EndpointUri.parse(temp.resolve("dst").toString()), PluginConfig.EMPTY, context), List.of(), context.logger(), new CallerRuns());
         FrameDecoder frames = new FrameDecoder(Wire.MAX_HANDSHAKE_FRAME, Duration.ofSeconds(5));
         channel = new EmbeddedChannel(new ReceiverHandler(server, frames));
     }
@@ -144,4 +146,40 @@ class ReceiverHandlerTest {
         assertThat(channel.isActive()).isFalse();
     }
 
+
+    /** An executor service that runs each task at once on the submitting thread. */
+    private static final class CallerRuns extends java.util.concurrent.AbstractExecutorService {
+        private volatile boolean shutdown;
+
+        @Override
+        public void execute(Runnable task) {
+            task.run();
+        }
+
+        @Override
+        public void shutdown() {
+            shutdown = true;
+        }
+
+        @Override
+        public List<Runnable> shutdownNow() {
+            shutdown = true;
+            return List.of();
+        }
+
+        @Override
+        public boolean isShutdown() {
+            return shutdown;
+        }
+
+        @Override
+        public boolean isTerminated() {
+            return shutdown;
+        }
+
+        @Override
+        public boolean awaitTermination(long timeout, java.util.concurrent.TimeUnit unit) {
+            return true;
+        }
+    }
 }
