@@ -277,6 +277,10 @@ final class TransferRun {
         cutShort = true;
     }
 
+    boolean wasCutShort() {
+        return cutShort;
+    }
+
     boolean stopped() {
         return cancellation.isCancelled() || fatal.get() != null;
     }

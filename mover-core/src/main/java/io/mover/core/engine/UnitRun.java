@@ -28,6 +28,14 @@ public final class UnitRun {
         this.run = new TransferRun(job, clock, JobListener.NONE, cancellation, controls, new TransferRun.Manifest(entries, reports, stopStarting, wholeJob));
     }
 
+    /**
+     * Whether {@code stopStarting} (or a stop) left some of the entries unstarted. A unit asked to stop after its
+     * last file had started is not cut short: every file ended, and its sink was finished.
+     */
+    public boolean cutShort() {
+        return run.wasCutShort();
+    }
+
     /** Runs the entries; returns once every started file has ended. */
     public JobSummary run() {
         return run.run();

@@ -67,11 +67,27 @@ class UnitRunTest {
         try (job) {
             List<Entry> manifest = List.of(entry("f0"), entry("f1"), entry("f2"), entry("f3"), entry("f4"));
             // stop once two files have reported: the run ends at a file boundary, each started file reported once
-            engine.unit(job, manifest, reports::add, new CancellationToken(), JobControls.of(options().toBuilder().concurrency(1).build()),
-                    () -> reports.size() >= 2).run();
+            UnitRun unit = engine.unit(job, manifest, reports::add, new CancellationToken(), JobControls.of(options().toBuilder().concurrency(1).build()),
+                    () -> reports.size() >= 2);
+            unit.run();
 
             assertThat(reports.size()).isBetween(2, 3);
             assertThat(reports).extracting(FileReport::path).doesNotHaveDuplicates();
+            assertThat(unit.cutShort()).as("files were left unstarted").isTrue();
+        }
+    }
+
+    @Test
+    void aStopAskedForOnceEveryFileHasStartedDoesNotCutTheUnitShort() {
+        src.file("only", new byte[] {1}, T0);
+        PreparedJob job = engine.prepare(JobSpec.copy("mem://src", "mem://dst", options()), "job1", scratch);
+        try (job) {
+            // asked to stop as soon as the one file has reported: nothing was left to start
+            UnitRun unit = engine.unit(job, List.of(entry("only")), reports::add, new CancellationToken(), JobControls.of(options()), () -> !reports.isEmpty());
+            unit.run();
+
+            assertThat(reports).hasSize(1);
+            assertThat(unit.cutShort()).isFalse();
         }
     }
 }

@@ -252,7 +252,8 @@ final class UnitWorker {
                 durable.store.checkpoint(id, seq, epoch, drain(), deltas());
                 throw new IllegalStateException("unit " + seq + " of job " + id + " failed unexpectedly: " + unexpected, unexpected);
             }
-            if (stopStarting.get()) {
+            if (stopStarting.get() && run.cutShort()) {
+                // files left unstarted; a unit whose every file started has ended, and is committed below
                 durable.store.checkpoint(id, seq, epoch, drain(), deltas());
                 return false;
             }
