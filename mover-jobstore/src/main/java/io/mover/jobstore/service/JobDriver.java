@@ -82,8 +82,8 @@ final class JobDriver {
                 durable.changed(id);
                 Optional<RelativePath> after = firstSeq == 0 ? Optional.empty()
                         : durable.store.manifest(id, firstSeq - 1).map(Manifests::decode).map(entries -> entries.getLast().path());
-                UnitCutter cutter = singleStream ? new UnitCutter(firstSeq, Integer.MAX_VALUE, Long.MAX_VALUE, unit -> add(id, unit))
-                        : new UnitCutter(firstSeq, maxEntries, maxBytes, unit -> add(id, unit));
+                UnitCutter cutter = new UnitCutter(firstSeq, singleStream ? Integer.MAX_VALUE : maxEntries, singleStream ? Long.MAX_VALUE : maxBytes,
+                        unit -> add(id, unit));
                 boolean crawled;
                 try {
                     if (job.kind() == io.mover.core.engine.JobKind.SYNC) {
