@@ -1,11 +1,14 @@
 package io.mover.plugins.tcp.tar;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 import io.mover.spi.ConfigKey;
@@ -39,6 +42,9 @@ public final class TarInterop {
     private static final String STREAMS = "streams";
     /** Blocks handed over by the engine and not yet in the archive: two 1 MiB blocks per worker at the default concurrency. */
     private static final long BUFFER_BYTES = 32L << 20;
+    /** Refused connections: the pause grows by this much per attempt (0.2, 0.4, ... s), at most this many attempts. */
+    private static final long REFUSED_PAUSE_MILLIS = 200;
+    private static final int MAX_REFUSED = 20;
 
     private TarInterop() {}
 
@@ -74,16 +80,60 @@ public final class TarInterop {
         Duration timeout = config.duration(TIMEOUT).orElse(Duration.ofSeconds(120));
         Duration connectTimeout = config.duration(CONNECT_TIMEOUT).orElse(Duration.ofSeconds(10));
         String where = address.getHostString() + ":" + address.getPort();
-        Socket socket = new Socket();
+        Socket socket;
         try {
-            socket.connect(address, (int) Math.min(Integer.MAX_VALUE, connectTimeout.toMillis()));
+            socket = connectWhenListening(address, connectTimeout);
+        }
+        catch (IOException e) {
+            throw new MoverException(ErrorCode.CONNECTION_LOST, "cannot connect to " + where + " for a " + format + " stream: " + e.getMessage()
+                    + "; start the receiver first (for example: nc -l " + address.getPort() + " | " + format.compression().receivingPipe() + ")");
+        }
+        try {
             FrameOutputStream frames = new FrameOutputStream(socket.getOutputStream(), format, compressThreads(), timeout, () -> resetQuietly(socket));
             return new TarSink(new TarStream(socket, where, frames, timeout, BUFFER_BYTES), base, format + " stream to " + where, context.logger());
         }
         catch (IOException e) {
             resetQuietly(socket);
-            throw new MoverException(ErrorCode.CONNECTION_LOST, "cannot connect to " + where + " for a " + format + " stream: " + e.getMessage()
-                    + "; start the receiver first (for example: nc -l " + address.getPort() + " | " + format.compression().receivingPipe() + ")");
+            throw new MoverException(ErrorCode.CONNECTION_LOST, "lost the connection to " + where + " as the " + format + " stream began: " + e.getMessage());
+        }
+    }
+
+    /**
+     * A connected socket. A refused connection is tried again until {@code connectTimeout} has passed: the
+     * receiver is a pipeline an operator (or a script) starts by hand, often a moment after the sender, and a
+     * server job's stream cannot be retried by a later attempt once it began. Any other failure ends at once.
+     */
+    static Socket connectWhenListening(InetSocketAddress address, Duration connectTimeout) throws IOException {
+        long deadline = System.nanoTime() + connectTimeout.toNanos();
+        for (int attempt = 1; ; attempt++) {
+            Socket socket = new Socket();
+            long left = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+            try {
+                socket.connect(address, (int) Math.min(Integer.MAX_VALUE, left));
+                return socket;
+            }
+            catch (ConnectException refused) {
+                socket.close();
+                long pause = Math.min(REFUSED_PAUSE_MILLIS * attempt, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+                if (pause <= 0 || attempt >= MAX_REFUSED) {
+                    throw refused;
+                }
+                sleep(pause);
+            }
+            catch (IOException | RuntimeException e) {
+                socket.close();
+                throw e;
+            }
+        }
+    }
+
+    private static void sleep(long millis) throws IOException {
+        try {
+            Thread.sleep(millis);
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for the receiver to listen");
         }
     }
 

@@ -1,6 +1,11 @@
 package io.mover.plugins.tcp.tar;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -13,11 +18,13 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import io.mover.plugins.tcp.TcpSinkFactory;
@@ -159,10 +166,35 @@ class TarSenderTest {
     @Test
     void withNobodyListeningConnectingFailsInOneLineThatSaysWhatToStart() throws IOException {
         int port = Tools.freePort();
+        long start = System.nanoTime();
 
-        assertThatThrownBy(() -> connect(port, "", "tar+lz4"))
+        assertThatThrownBy(() -> connect(port, "", "tar+lz4", Map.of("connect-timeout", "1s")))
                 .isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CONNECTION_LOST))
                 .hasMessageContaining("cannot connect to 127.0.0.1:" + port).hasMessageContaining("nc -l " + port + " | lz4 -d | tar x");
+        // refusals were tried again for the connect timeout, and no longer
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(Duration.ofMillis(800), Duration.ofSeconds(5));
+    }
+
+    @Test
+    void aReceiverThatStartsListeningAMomentAfterTheSenderIsWaitedFor() throws Exception {
+        int port = Tools.freePort();
+        CompletableFuture<String> received = CompletableFuture.supplyAsync(() -> {
+            try {
+                Thread.sleep(700);
+                try (ServerSocket server = new ServerSocket(port, 1, InetAddress.getLoopbackAddress()); Socket peer = server.accept()) {
+                    return new String(peer.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+                }
+            }
+            catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+
+        try (Socket socket = TarInterop.connectWhenListening(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), Duration.ofSeconds(10))) {
+            socket.getOutputStream().write("hello".getBytes(StandardCharsets.US_ASCII));
+        }
+
+        assertThat(received.get(10, TimeUnit.SECONDS)).isEqualTo("hello");
     }
 
     @Test
@@ -184,8 +216,14 @@ class TarSenderTest {
     }
 
     private Sink connect(int port, String path, String format) {
+        return connect(port, path, format, Map.of());
+    }
+
+    private Sink connect(int port, String path, String format, Map<String, String> more) {
         TcpSinkFactory factory = new TcpSinkFactory();
-        return factory.create(EndpointUri.parse("tcp://127.0.0.1:" + port + "/" + path), factory.configSpec().parse(Map.of("format", format)), context());
+        Map<String, String> config = new HashMap<>(more);
+        config.put("format", format);
+        return factory.create(EndpointUri.parse("tcp://127.0.0.1:" + port + "/" + path), factory.configSpec().parse(config), context());
     }
 
     private PluginContext context() {
