@@ -28,7 +28,12 @@ public final class RelativePath implements Comparable<RelativePath> {
     private final RelativePath parent;
     private final String name;
     private final int depth;
-    private final String path;
+    /**
+     * The whole path; for the ancestors {@link #of} creates, built on first use: a deep path's every prefix as a
+     * string was quadratic in its length (4 MB of chars for a hostile path of 2,048 one-letter names). A String
+     * has final fields, so a racing first use publishes it safely.
+     */
+    private String path;
     /** Built on first use; an immutable list (final fields inside), so a racing first use publishes it safely. */
     private List<String> segments;
 
@@ -58,7 +63,7 @@ public final class RelativePath implements Comparable<RelativePath> {
             int end = slash < 0 ? path.length() : slash;
             String segment = path.substring(start, end);
             checkSegment(path, segment);
-            result = new RelativePath(result, segment, slash < 0 ? path : path.substring(0, end));
+            result = new RelativePath(result, segment, slash < 0 ? path : null);
             if (slash < 0) {
                 break;
             }
@@ -110,7 +115,7 @@ public final class RelativePath implements Comparable<RelativePath> {
             throw invalid(name, "a single name was expected");
         }
         checkSegment(name, name);
-        return new RelativePath(this, name, path.isEmpty() ? name : path + "/" + name);
+        return new RelativePath(this, name, depth == 0 ? name : path() + "/" + name);
     }
 
     public RelativePath resolve(RelativePath other) {
@@ -161,7 +166,7 @@ public final class RelativePath implements Comparable<RelativePath> {
         while (ancestor.depth > prefix.depth) {
             ancestor = ancestor.parent;
         }
-        return ancestor.path.equals(prefix.path);
+        return ancestor.path().equals(prefix.path());
     }
 
     @Override
@@ -180,17 +185,26 @@ public final class RelativePath implements Comparable<RelativePath> {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof RelativePath other && path.equals(other.path);
+        return o instanceof RelativePath other && path().equals(other.path());
     }
 
     @Override
     public int hashCode() {
-        return path.hashCode();
+        return path().hashCode();
     }
 
     /** The path as {@code a/b/c}; the root is the empty string. */
     @Override
     public String toString() {
-        return path;
+        return path();
+    }
+
+    private String path() {
+        String result = path;
+        if (result == null) {
+            result = String.join("/", segments());
+            path = result;
+        }
+        return result;
     }
 }

@@ -73,4 +73,19 @@ class RelativePathTest {
         assertThat(parsed.compareTo(resolved)).isZero();
         assertThatThrownBy(() -> parsed.segments().add("x")).isInstanceOf(UnsupportedOperationException.class);
     }
+
+    @Test
+    void theDeepestPathAllowedParsesWithItsAncestorsWhole() {
+        // 2,048 one-letter names: every ancestor must still print, compare and hash as its own prefix
+        String deep = "a/".repeat(RelativePath.MAX_PATH_BYTES / 2 - 1) + "z";
+        RelativePath path = RelativePath.of(deep);
+
+        assertThat(path.depth()).isEqualTo(RelativePath.MAX_PATH_BYTES / 2);
+        assertThat(path).hasToString(deep);
+        RelativePath ancestor = path.parent().parent();
+        assertThat(ancestor).hasToString(deep.substring(0, deep.length() - 4)).isEqualTo(RelativePath.of(ancestor.toString()));
+        assertThat(ancestor.hashCode()).isEqualTo(ancestor.toString().hashCode());
+        assertThat(path.startsWith(ancestor)).isTrue();
+        assertThat(ancestor.resolve("a").resolve("z")).isEqualTo(path);
+    }
 }
