@@ -237,9 +237,8 @@ final class AzureFilesSink implements Sink, RecursiveList, ServerSideCopy, Plugi
             share.call("set properties of", path, 'w', () -> share.file(path).setProperties(existing.size(), null, smb, null));
         }
         else {
-            String sddl = entry.attributes().extended().get(Permissions.PERMISSION);
-            if (preservePermissions && sddl != null) {
-                smb.setFilePermissionKey(share.permissions.keyFor(sddl));
+            if (preservePermissions) {
+                Permissions.descriptor(entry).ifPresent(sddl -> smb.setFilePermissionKey(share.permissions.keyFor(sddl)));
             }
             share.call("set properties of", path, 'w', () -> share.directory(path).setProperties(smb, null));
         }
