@@ -52,8 +52,6 @@ final class AzureShare implements AutoCloseable {
     /** What a listing asks for: everything a compare needs, so that it makes no per-file call. */
     private static final ShareListFilesAndDirectoriesOptions LISTING = new ShareListFilesAndDirectoriesOptions().setIncludeTimestamps(true)
             .setIncludeETag(true).setIncludeAttributes(true).setIncludePermissionKey(true).setIncludeExtendedInfo(true);
-    /** How long the check's page of the root stays good for the root's first listing. */
-    static final Duration ROOT_PAGE_FRESH = Duration.ofSeconds(30);
 
     final AzureLocation location;
     final ShareClient client;
@@ -63,6 +61,7 @@ final class AzureShare implements AutoCloseable {
     final Permissions permissions = new Permissions(this);
     /** The check's page of the root; any request that may change the share drops it ({@link Writes}). */
     private final AtomicReference<RootPage> rootPage;
+    /** The check listed the root: it is a directory and exists. */
     private volatile boolean rootListed;
 
     private AzureShare(AzureLocation location, ShareClient client, Throttle throttle, PluginContext context, int listingThreads,
@@ -117,23 +116,7 @@ final class AzureShare implements AutoCloseable {
         }
     }
 
-    /** Whether the check found the root to be a directory (it listed it). */
-    boolean rootListed() {
-        return rootListed;
-    }
-
-    /**
-     * The first page of the root's listing and where its next page starts, from {@link #checkRoot}; taken once,
-     * only while fresh and only if nothing was written through this share since (a listing taken later must see
-     * what changed).
-     */
-    private record RootPage(List<ShareFileItem> items, String continuation, long takenNanos) {
-        boolean fresh() {
-            return System.nanoTime() - takenNanos < ROOT_PAGE_FRESH.toNanos();
-        }
-    }
-
-    /** Creates the endpoint's root directory and its missing parents (a sink's destination need not exist yet). */
+    /** Creates the endpoint's root directory and its missing parents (a sink's destination need not exist yet); none if the check listed it. */
     void createRoot() {
         if (rootListed) {
             return;
@@ -250,7 +233,7 @@ final class AzureShare implements AutoCloseable {
         try {
             RootPage first = directory.isRoot() ? rootPage.getAndSet(null) : null;
             Stream<ShareFileItem> items;
-            if (first != null && first.fresh()) {
+            if (first != null && first.fresh(System.nanoTime())) {
                 items = first.continuation() == null ? first.items().stream() : Stream.concat(first.items().stream(),
                         directory(directory).listFilesAndDirectories(LISTING, null, Context.NONE).streamByPage(first.continuation())
                                 .flatMap(page -> page.getValue().stream()));
