@@ -111,7 +111,10 @@ final class AzureShare implements AutoCloseable {
         }
         catch (RuntimeException e) {
             if (!AzureErrors.isNotFound(e) || AzureErrors.code(e).equals("ShareNotFound")) {
-                throw AzureErrors.map(e, "list", location.display(), 'l');
+                // the share's root, as the check was before: it names a missing share or refused credentials, and passes
+                // a root the listing refused for another reason (a file, if a service answers that otherwise than 404)
+                call("list", "", 'l', () -> client.getRootDirectoryClient().listFilesAndDirectories(
+                        new ShareListFilesAndDirectoriesOptions().setMaxResultsPerPage(1), null, Context.NONE).iterableByPage().iterator().hasNext());
             }
         }
     }
