@@ -70,9 +70,14 @@ final class Permissions {
         }
         String key = extended.get(AzureShare.PERMISSION_KEY);
         String origin = extended.get(ORIGIN);
-        Optional<Permissions> source = Optional.ofNullable(origin == null ? null : SOURCES.get(origin)).flatMap(open -> open.stream().findFirst());
-        if (key == null || source.isEmpty()) {
-            LOG.log(System.Logger.Level.DEBUG, "no descriptor for " + entry.path() + ": its source share is not open here");
+        if (key == null || origin == null) {
+            return Optional.empty();
+        }
+        Optional<Permissions> source = Optional.ofNullable(SOURCES.get(origin)).flatMap(open -> open.stream().findFirst());
+        if (source.isEmpty()) {
+            // not expected: a job's sink sets directories' properties while its source is open
+            LOG.log(System.Logger.Level.WARNING, "cannot carry the permission of directory " + entry.path() + ": its source share " + origin
+                    + " is not open in this process; it keeps the destination's default");
             return Optional.empty();
         }
         return source.get().sddlByKey.computeIfAbsent(key, source.get()::fetch);
