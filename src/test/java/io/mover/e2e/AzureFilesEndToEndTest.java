@@ -178,5 +178,14 @@ class AzureFilesEndToEndTest {
         assertThat(service.read("e2eother", "backup", "copy/new.txt")).isEqualTo("new".getBytes(StandardCharsets.UTF_8));
         assertThat(service.names("e2eother", "backup", "copy")).doesNotContain("sub/deep/one.bin").contains("sub/two 100%.txt");
         assertThat(summary().get("sync").get("deletions").asLong()).isEqualTo(1);
+
+        // nothing changed since: one listing per directory per side (the root, sub, sub/deep, empty; each end's check is
+        // its root's first page) and the engine's stat of each root; no Get Permission, no other fixed request
+        service.resetCounts();
+        run = mover(sync.toArray(String[]::new));
+        assertThat(run.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(run.exitValue()).as(output()).isZero();
+        assertThat(service.counts()).as(output()).containsOnlyKeys("all", "GET restype=directory comp=list", "GET restype=directory")
+                .containsEntry("GET restype=directory comp=list", 8L).containsEntry("GET restype=directory", 2L);
     }
 }

@@ -231,17 +231,39 @@ final class AzureFilesSink implements Sink, RecursiveList, ServerSideCopy, Plugi
 
     @Override
     public void setAttributes(RelativePath path, Entry entry) {
-        Entry existing = share.stat(path).orElseThrow(() -> new MoverException(ErrorCode.NOT_FOUND, "cannot set attributes of " + share.where(path) + ": it does not exist"));
-        FileSmbProperties smb = smbFor(entry);
+        if (entry.isDirectory() && setDirectoryProperties(path, entry)) {
+            return;
+        }
+        java.util.function.Supplier<MoverException> missing = () -> new MoverException(ErrorCode.NOT_FOUND, "cannot set attributes of " + share.where(path)
+                + ": it does not exist");
+        Entry existing = share.stat(path).orElseThrow(missing);
         if (existing.isFile()) {
+            FileSmbProperties smb = smbFor(entry);
             share.call("set properties of", path, 'w', () -> share.file(path).setProperties(existing.size(), null, smb, null));
         }
-        else {
-            String sddl = entry.attributes().extended().get(Permissions.PERMISSION);
-            if (preservePermissions && sddl != null) {
-                smb.setFilePermissionKey(share.permissions.keyFor(sddl));
+        else if (!setDirectoryProperties(path, entry)) {
+            throw missing.get();
+        }
+    }
+
+    /**
+     * A directory's properties (with preserve-permissions its source's descriptor), one request: the engine sets every
+     * folder's time after a copy, and a stat first made it three. False when no directory is at {@code path}.
+     */
+    private boolean setDirectoryProperties(RelativePath path, Entry entry) {
+        FileSmbProperties smb = smbFor(entry);
+        if (preservePermissions) {
+            Permissions.descriptor(entry).ifPresent(sddl -> smb.setFilePermissionKey(share.permissions.keyFor(sddl)));
+        }
+        try {
+            share.directory(path).setProperties(smb, null);
+            return true;
+        }
+        catch (RuntimeException e) {
+            if (AzureErrors.isNotFound(e) && !AzureErrors.code(e).equals("ShareNotFound")) {
+                return false;
             }
-            share.call("set properties of", path, 'w', () -> share.directory(path).setProperties(smb, null));
+            throw AzureErrors.map(e, "set properties of", share.where(path), 'w');
         }
     }
 

@@ -13,14 +13,15 @@ import io.mover.spi.SourceReader;
 
 /**
  * An Azure Files share as a source: listings with attributes, a tree crawled in parallel, ranged reads
- * ({@link AzureReader}). Directory entries carry their permission's descriptor ({@link Permissions}) for a sink on
- * another share.
+ * ({@link AzureReader}). Directory entries name their share beside their permission key, so that a sink on another
+ * share that preserves permissions can ask for the descriptor ({@link Permissions}); listing asks for none.
  */
 final class AzureFilesSource implements Source, RecursiveList, PluginCounters {
     final AzureShare share;
 
     AzureFilesSource(AzureShare share) {
         this.share = share;
+        share.permissions.opened();
     }
 
     @Override
@@ -30,17 +31,17 @@ final class AzureFilesSource implements Source, RecursiveList, PluginCounters {
 
     @Override
     public Optional<Entry> stat(RelativePath path) {
-        return share.stat(path).map(share.permissions::withDescriptor);
+        return share.stat(path).map(share.permissions::withOrigin);
     }
 
     @Override
     public Stream<Entry> list(RelativePath directory) {
-        return share.list(directory, name -> false).map(share.permissions::withDescriptor);
+        return share.list(directory, name -> false).map(share.permissions::withOrigin);
     }
 
     @Override
     public Stream<Entry> listRecursively(RelativePath directory) {
-        return Crawl.tree(share, directory, name -> false).map(share.permissions::withDescriptor);
+        return Crawl.tree(share, directory, name -> false).map(share.permissions::withOrigin);
     }
 
     @Override
@@ -56,6 +57,7 @@ final class AzureFilesSource implements Source, RecursiveList, PluginCounters {
 
     @Override
     public void close() {
+        share.permissions.closed();
         share.close();
     }
 }

@@ -2,14 +2,18 @@ package io.mover.plugins.azurefiles;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import com.azure.core.http.HttpClient;
 import com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder;
+import com.azure.core.http.rest.PagedResponse;
 import com.azure.core.util.Context;
 import com.azure.storage.common.StorageSharedKeyCredential;
 import com.azure.storage.common.policy.RequestRetryOptions;
@@ -45,6 +49,9 @@ final class AzureShare implements AutoCloseable {
     static final String PERMISSION_KEY = "smb.permission-key";
     static final String ETAG = "etag";
     private static final HttpClient HTTP = new JdkHttpClientBuilder().build();
+    /** What a listing asks for: everything a compare needs, so that it makes no per-file call. */
+    private static final ShareListFilesAndDirectoriesOptions LISTING = new ShareListFilesAndDirectoriesOptions().setIncludeTimestamps(true)
+            .setIncludeETag(true).setIncludeAttributes(true).setIncludePermissionKey(true).setIncludeExtendedInfo(true);
 
     final AzureLocation location;
     final ShareClient client;
@@ -52,13 +59,19 @@ final class AzureShare implements AutoCloseable {
     final PluginContext context;
     final int listingThreads;
     final Permissions permissions = new Permissions(this);
+    /** The check's page of the root; any request that may change the share drops it ({@link Writes}). */
+    private final AtomicReference<RootPage> rootPage;
+    /** The check listed the root: it is a directory and exists. */
+    private volatile boolean rootListed;
 
-    private AzureShare(AzureLocation location, ShareClient client, Throttle throttle, PluginContext context, int listingThreads) {
+    private AzureShare(AzureLocation location, ShareClient client, Throttle throttle, PluginContext context, int listingThreads,
+            AtomicReference<RootPage> rootPage) {
         this.location = location;
         this.client = client;
         this.throttle = throttle;
         this.context = context;
         this.listingThreads = listingThreads;
+        this.rootPage = rootPage;
     }
 
     static AzureShare open(AzureLocation location, PluginConfig config, PluginContext context) {
@@ -66,6 +79,8 @@ final class AzureShare implements AutoCloseable {
         ShareServiceClientBuilder builder = new ShareServiceClientBuilder().endpoint(location.endpoint()).httpClient(HTTP)
                 .retryOptions(new RequestRetryOptions(RetryPolicyType.EXPONENTIAL, 4, Duration.ofMinutes(5), Duration.ofMillis(200), Duration.ofSeconds(8), null))
                 .addPolicy(throttle);
+        AtomicReference<RootPage> rootPage = new AtomicReference<>();
+        builder.addPolicy(new Writes(() -> rootPage.set(null)));
         java.net.URI endpoint = java.net.URI.create(location.endpoint());
         if (endpoint.getPort() >= 0 || endpoint.getRawPath() != null && !endpoint.getRawPath().isEmpty() && !endpoint.getRawPath().equals("/")) {
             builder.addPolicy(new EndpointPath(endpoint));
@@ -77,19 +92,38 @@ final class AzureShare implements AutoCloseable {
             builder.credential(new StorageSharedKeyCredential(location.account(), location.accountKey().orElseThrow().reveal()));
         }
         AzureShare share = new AzureShare(location, builder.buildClient().getShareClient(location.share()), throttle, context,
-                config.integer("listing-threads").orElse(16));
+                config.integer("listing-threads").orElse(16), rootPage);
         share.checkRoot();
         return share;
     }
 
-    /** Fails early, before any file moves, if the share is missing or the credentials are refused. */
+    /**
+     * Fails early, before any file moves, if the share is missing or the credentials are refused. The check is the
+     * first page of the root's own listing, kept for the first {@link #list} of the root (a compare lists it next):
+     * a no-change sync then makes listing requests only. A root that is missing (a sink creates it) or a file (a
+     * source of one file) passes; the engine's stat names it.
+     */
     private void checkRoot() {
-        call("list", "", 'l', () -> client.getRootDirectoryClient().listFilesAndDirectories(new ShareListFilesAndDirectoriesOptions().setMaxResultsPerPage(1), null, Context.NONE)
-                .iterableByPage().iterator().hasNext());
+        try {
+            PagedResponse<ShareFileItem> page = directory(RelativePath.ROOT).listFilesAndDirectories(LISTING, null, Context.NONE).iterableByPage().iterator().next();
+            rootListed = true;
+            rootPage.set(new RootPage(page.getValue(), page.getContinuationToken(), System.nanoTime()));
+        }
+        catch (RuntimeException e) {
+            if (!AzureErrors.isNotFound(e) || AzureErrors.code(e).equals("ShareNotFound")) {
+                // the share's root, as the check was before: it names a missing share or refused credentials, and passes
+                // a root the listing refused for another reason (a file, if a service answers that otherwise than 404)
+                call("list", "", 'l', () -> client.getRootDirectoryClient().listFilesAndDirectories(
+                        new ShareListFilesAndDirectoriesOptions().setMaxResultsPerPage(1), null, Context.NONE).iterableByPage().iterator().hasNext());
+            }
+        }
     }
 
-    /** Creates the endpoint's root directory and its missing parents (a sink's destination need not exist yet). */
+    /** Creates the endpoint's root directory and its missing parents (a sink's destination need not exist yet); none if the check listed it. */
     void createRoot() {
+        if (rootListed) {
+            return;
+        }
         RelativePath done = RelativePath.ROOT;
         for (String segment : location.root().segments()) {
             done = done.resolve(segment);
@@ -153,6 +187,17 @@ final class AzureShare implements AutoCloseable {
             var properties = call("read properties of", path, 'r', () -> client.getProperties());
             return Optional.of(Entry.directory(path, properties.getLastModified().toInstant()));
         }
+        if (!(path.isRoot() && rootListed)) {   // the check listed the root: a directory, no Get File Properties to find out
+            Optional<Entry> file = fileStat(path);
+            if (file.isPresent()) {
+                return file;
+            }
+        }
+        return directoryStat(path);
+    }
+
+    /** The file at {@code path}; empty when there is none (a directory, or nothing). */
+    private Optional<Entry> fileStat(RelativePath path) {
         try {
             var file = file(path).getProperties();
             var smb = file.getSmbProperties();
@@ -160,13 +205,14 @@ final class AzureShare implements AutoCloseable {
                     attributes(smb.getFileCreationTime(), smb.getNtfsFileAttributes(), smb.getFileChangeTime(), smb.getFilePermissionKey(), file.getETag())));
         }
         catch (RuntimeException e) {
-            if (!AzureErrors.isNotFound(e)) {
+            if (!AzureErrors.isNotFound(e) || AzureErrors.code(e).equals("ShareNotFound")) {
                 throw AzureErrors.map(e, "read properties of", where(path), 'r');
             }
-            if (AzureErrors.code(e).equals("ShareNotFound")) {
-                throw AzureErrors.map(e, "read properties of", where(path), 'r');
-            }
+            return Optional.empty();
         }
+    }
+
+    private Optional<Entry> directoryStat(RelativePath path) {
         try {
             var directory = directory(path).getProperties();
             var smb = directory.getSmbProperties();
@@ -186,11 +232,19 @@ final class AzureShare implements AutoCloseable {
      * key. {@code includeTemporaries} is for the sink's own sweep.
      */
     Stream<Entry> list(RelativePath directory, java.util.function.Predicate<String> hide) {
-        var options = new ShareListFilesAndDirectoriesOptions().setIncludeTimestamps(true).setIncludeETag(true).setIncludeAttributes(true)
-                .setIncludePermissionKey(true).setIncludeExtendedInfo(true);
-        java.util.List<Entry> entries = new java.util.ArrayList<>();
+        List<Entry> entries = new ArrayList<>();
         try {
-            for (ShareFileItem item : directory(directory).listFilesAndDirectories(options, null, Context.NONE)) {
+            RootPage first = directory.isRoot() ? rootPage.getAndSet(null) : null;
+            Stream<ShareFileItem> items;
+            if (first != null && first.fresh(System.nanoTime())) {
+                items = first.continuation() == null ? first.items().stream() : Stream.concat(first.items().stream(),
+                        directory(directory).listFilesAndDirectories(LISTING, null, Context.NONE).streamByPage(first.continuation())
+                                .flatMap(page -> page.getValue().stream()));
+            }
+            else {
+                items = directory(directory).listFilesAndDirectories(LISTING, null, Context.NONE).stream();
+            }
+            for (ShareFileItem item : (Iterable<ShareFileItem>) items::iterator) {
                 if (!hide.test(item.getName())) {
                     entries.add(entry(directory.resolve(item.getName()), item));
                 }

@@ -87,8 +87,8 @@ final class AzureFilesPluginTest {
         for (int i = 0; i < 300; i++) {
             service.seed(TestService.ACCOUNT, "listing", "d" + (i % 3) + "/f" + i, i, MTIME);
         }
+        service.resetCounts();
         try (AzureFilesSource source = TestService.source(TestService.ACCOUNT, "listing", Map.of(), context())) {
-            service.resetCounts();
             List<Entry> all;
             try (Stream<Entry> entries = source.listRecursively(RelativePath.ROOT)) {
                 all = entries.toList();
@@ -98,10 +98,9 @@ final class AzureFilesPluginTest {
                 assertThat(entry.lastModified()).isEqualTo(MTIME);
                 assertThat(entry.attributes().extended()).containsKeys(AzureShare.ETAG, AzureShare.ATTRIBUTES, AzureShare.PERMISSION_KEY);
             });
-            // one listing per directory, and one Get Permission for the one permission key the three directories share
-            assertThat(service.counts()).containsOnlyKeys("all", "GET restype=directory comp=list", "GET restype=share comp=filepermission");
-            assertThat(service.count("GET restype=share comp=filepermission")).isEqualTo(1);
-            assertThat(service.count("all")).isEqualTo(5);
+            // one listing per directory, opening included (its check is the root's listing): no permission, no property call
+            assertThat(service.counts()).containsOnlyKeys("all", "GET restype=directory comp=list");
+            assertThat(service.count("all")).isEqualTo(4);
         }
     }
 
@@ -223,11 +222,18 @@ final class AzureFilesPluginTest {
                 AzureFilesSink keeping = TestService.sink(TestService.OTHER, "dirsinto", Map.of("preserve-smb-info", "true", "preserve-permissions", "true"), context());
                 AzureFilesSink plain = TestService.sink(TestService.OTHER, "dirsplain", Map.of(), context())) {
             Entry secret = source.list(RelativePath.ROOT).filter(Entry::isDirectory).findFirst().orElseThrow();
-            assertThat(secret.attributes().extended()).containsEntry(Permissions.PERMISSION, sddl);
+            assertThat(secret.attributes().extended()).containsKey(Permissions.ORIGIN).doesNotContainKey(Permissions.PERMISSION);
+            service.resetCounts();
             for (AzureFilesSink sink : List.of(keeping, plain)) {
                 sink.mkdirs(RelativePath.of("secret/inner"));
                 sink.setAttributes(RelativePath.of("secret"), secret);
             }
+            // the descriptor is read when a sink that keeps permissions writes the directory, and only then
+            assertThat(service.count("GET restype=share comp=filepermission")).isEqualTo(1);
+            service.resetCounts();
+            keeping.setAttributes(RelativePath.of("secret"), secret);
+            assertThat(service.counts()).as("the descriptor and its key cached; no stat before Set Directory Properties")
+                    .containsOnlyKeys("all", "PUT restype=directory comp=properties").containsEntry("all", 1L);
         }
         Map<String, String> kept = service.smb(TestService.OTHER, "dirsinto", "secret");
         assertThat(kept).containsEntry("permission", sddl).containsEntry("attributes", "Hidden | Directory")

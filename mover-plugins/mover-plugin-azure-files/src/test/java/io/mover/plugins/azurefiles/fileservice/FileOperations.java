@@ -22,6 +22,8 @@ final class FileOperations {
 
     private final FileTree tree;
     private final Transfers transfers;
+    /** Put Range body arrays to reuse; as many as requests are usually in flight. */
+    private final java.util.concurrent.ArrayBlockingQueue<byte[]> spare = new java.util.concurrent.ArrayBlockingQueue<>(64);
 
     FileOperations(FileTree tree, Signatures signatures) {
         this.tree = tree;
@@ -121,9 +123,8 @@ final class FileOperations {
         if (write == null) {
             throw ServiceError.missingHeader("x-ms-write");
         }
-        FileChannel channel = tree.channel(file);
         if (write.equalsIgnoreCase("clear")) {
-            channel.write(ByteBuffer.allocate((int) Math.min(length, MAX_RANGE)), range[0]);
+            tree.channel(file).write(ByteBuffer.allocate((int) Math.min(length, MAX_RANGE)), range[0]);
         }
         else if (!write.equalsIgnoreCase("update")) {
             throw ServiceError.badHeader("x-ms-write");
@@ -137,16 +138,28 @@ final class FileOperations {
                 throw ServiceError.badHeader("x-ms-source-range");
             }
             Node from = transfers.copySource(request);
-            channel.write(ByteBuffer.wrap(read(from, source[0], (int) length)), range[0]);
+            tree.channel(file).write(ByteBuffer.wrap(read(from, source[0], (int) length)), range[0]);
         }
         else {
             String contentLength = request.header("content-length");
             if (contentLength == null || Long.parseLong(contentLength) != length) {
                 throw new ServiceError(400, "InvalidHeaderValue", "The value for one of the HTTP headers is not in the correct format.", "Content-Length");
             }
-            byte[] body = exactBody(request, (int) length);
-            faults.transfer(body.length);
-            channel.write(ByteBuffer.wrap(body), range[0]);
+            byte[] body = spare.poll();
+            body = body != null && body.length >= length ? body : new byte[(int) length];
+            try {
+                exactBody(request, body, (int) length);
+                faults.transfer(length);
+                if (tree.keepContent) {
+                    tree.channel(file).write(ByteBuffer.wrap(body, 0, (int) length), range[0]);
+                }
+                else {
+                    file.contentDiscarded = true;
+                }
+            }
+            finally {
+                spare.offer(body);
+            }
         }
         synchronized (share.lock) {
             file.touch(Instant.now());
@@ -160,6 +173,7 @@ final class FileOperations {
         synchronized (share.lock) {
             file = existingFile(share, request.path());
         }
+        refuseDiscarded(file);
         String header = request.header("x-ms-range") != null ? request.header("x-ms-range") : request.header("range");
         long start = 0;
         long end = file.size - 1;
@@ -190,12 +204,21 @@ final class FileOperations {
     }
 
     static byte[] read(Node file, long position, int length) throws IOException {
+        refuseDiscarded(file);
         ByteBuffer bytes = ByteBuffer.allocate(length);
         FileChannel channel = file.channel;
         while (channel != null && bytes.hasRemaining() && channel.read(bytes, position + bytes.position()) > 0) {
             // bytes past the written end stay zero, as in a sparse Azure file
         }
         return bytes.array();
+    }
+
+    /** A file written while the double kept no content ({@code keepContent(false)}) cannot be read back. */
+    static void refuseDiscarded(Node file) {
+        if (file.contentDiscarded) {
+            throw new ServiceError(500, "InternalError", "This double was told not to keep file content (--keep-content false); it cannot read "
+                    + file.path() + " back.");
+        }
     }
 
     static byte[] body(Request request, int limit) throws IOException {
@@ -209,16 +232,15 @@ final class FileOperations {
     }
 
     /**
-     * A body whose Content-Length was checked already, read into one array of that size (a benchmark moves gigabytes
-     * through here: reading up to a limit instead went through a list of small buffers and one more copy).
+     * A body whose Content-Length was checked already, read into one array of at least that size (a benchmark moves
+     * gigabytes through here: reading up to a limit instead went through a list of small buffers and one more copy;
+     * the arrays are reused, {@link #spare}, as a fresh 1 MiB array per request cost page faults and GC).
      */
-    private static byte[] exactBody(Request request, int length) throws IOException {
+    private static void exactBody(Request request, byte[] bytes, int length) throws IOException {
         try (InputStream in = request.exchange().getRequestBody()) {
-            byte[] bytes = new byte[length];
             if (in.readNBytes(bytes, 0, length) != length) {
                 throw new ServiceError(400, "InvalidHeaderValue", "The value for one of the HTTP headers is not in the correct format.", "Content-Length");
             }
-            return bytes;
         }
     }
 

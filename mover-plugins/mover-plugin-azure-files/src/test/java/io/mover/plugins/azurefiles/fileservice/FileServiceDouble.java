@@ -96,6 +96,15 @@ public final class FileServiceDouble implements AutoCloseable {
         return server.getAddress().getPort();
     }
 
+    /**
+     * Whether Put Range bodies are stored (default true). Off, uploads are read and paced but not kept, and reading such
+     * a file back answers 500: for upload benchmarks, where storing is the service's cost, not the client's.
+     */
+    public FileServiceDouble keepContent(boolean keep) {
+        tree.keepContent = keep;
+        return this;
+    }
+
     public Faults faults() {
         return faults;
     }

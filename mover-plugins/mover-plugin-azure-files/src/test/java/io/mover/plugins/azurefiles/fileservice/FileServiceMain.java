@@ -8,7 +8,7 @@ import java.util.concurrent.CountDownLatch;
  * Runs the File service double as a process, for benchmarks and manual trials:
  * {@code --account NAME=BASE64KEY} (repeatable), {@code --share ACCOUNT/SHARE} (repeatable), {@code --latency-ms N},
  * {@code --mbps N} (megabytes per second, shared), {@code --iops N} (503 ServerBusy past it), {@code --retry-after S},
- * {@code --drop-every N}. Prints {@code READY http://127.0.0.1:PORT} and serves until killed.
+ * {@code --drop-every N}, {@code --keep-content false} (uploads not stored, for upload benchmarks). Prints {@code READY http://127.0.0.1:PORT} and serves until killed.
  */
 public final class FileServiceMain {
     private FileServiceMain() {}
@@ -25,6 +25,7 @@ public final class FileServiceMain {
                 case "--iops" -> service.faults().operationsPerSecond = Integer.parseInt(value);
                 case "--retry-after" -> service.faults().retryAfterSeconds = Integer.parseInt(value);
                 case "--drop-every" -> service.faults().dropEvery = Integer.parseInt(value);
+                case "--keep-content" -> service.keepContent(Boolean.parseBoolean(value));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }

@@ -27,6 +27,11 @@ final class FileTree {
     private static final AtomicLong ETAGS = new AtomicLong(0x8DC0000000000000L);
 
     private final Path dataDirectory;
+    /**
+     * Whether Put Range bodies are stored (the default). A benchmark of uploads may turn it off: the service stores
+     * bytes on its own machines, not on the client's cores that the double shares; reads of such files are refused.
+     */
+    volatile boolean keepContent = true;
     private final Map<String, Share> shares = new ConcurrentHashMap<>();
 
     FileTree(Path dataDirectory) {
@@ -76,6 +81,8 @@ final class FileTree {
         long size;
         Path data;
         FileChannel channel;
+        /** Written while the double kept no content: reads of it are refused. */
+        volatile boolean contentDiscarded;
 
         Node(Share share, Node parent, String name, boolean directory, Instant now) {
             this.share = share;

@@ -59,6 +59,7 @@ final class Transfers {
     /** Copy File: the service reads the source itself (same account, or any account through a SAS in the URL). */
     Response copy(Request request, Share share) throws IOException {
         Node source = copySource(request);
+        FileOperations.refuseDiscarded(source);
         Instant now = Instant.now();
         Node file;
         synchronized (share.lock) {
