@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.UnpooledByteBufAllocator;
-import io.netty.buffer.UnpooledUnsafeDirectByteBuf;
+import io.netty.buffer.UnpooledDirectByteBuf;
 
 /**
  * The receiver's block-sized direct buffers (a BLOCK frame as it arrives, a block as it is decoded), kept for reuse
@@ -24,6 +24,9 @@ final class BlockBuffers {
     static final int GRAIN = 256 << 10;
     /** Idle bytes a receiver keeps: about the default window's blocks for four streams, with their decoded copies. */
     static final long DEFAULT_MAX_IDLE = 64L << 20;
+
+    /** How many steps larger an idle buffer may be than the size asked for (a 1 MiB block takes up to 2 MiB). */
+    static final int LARGER_STEPS = 4;
 
     private final long maxIdleBytes;
     private final Map<Integer, Queue<ByteBuffer>> idle = new ConcurrentHashMap<>();
@@ -40,18 +43,32 @@ final class BlockBuffers {
     /** A direct buffer of at least {@code capacity} bytes (and no more than it can hold), empty; the caller releases it. */
     ByteBuf allocate(int capacity) {
         int size = Math.toIntExact((capacity + (long) GRAIN - 1) / GRAIN * GRAIN);
-        Queue<ByteBuffer> sized = idle.get(size);
-        ByteBuffer memory = sized == null ? null : sized.poll();
+        ByteBuffer memory = idle(size);
         if (memory == null) {
             memory = ByteBuffer.allocateDirect(size);
         }
         else {
-            idleBytes.addAndGet(-size);
+            idleBytes.addAndGet(-memory.capacity());
             memory.clear();
         }
         outstanding.incrementAndGet();
         handedOut.incrementAndGet();
         return new Recycled(memory);
+    }
+
+    /**
+     * An idle buffer of {@code size}, or else of a few steps more: compressed blocks vary in size, and buffers kept
+     * in sizes no longer asked for would otherwise fill the idle bound while every other size is allocated afresh.
+     */
+    private ByteBuffer idle(int size) {
+        for (int step = 0; step <= LARGER_STEPS; step++) {
+            Queue<ByteBuffer> sized = idle.get(size + step * GRAIN);
+            ByteBuffer memory = sized == null ? null : sized.poll();
+            if (memory != null) {
+                return memory;
+            }
+        }
+        return null;
     }
 
     long outstanding() {
@@ -76,8 +93,11 @@ final class BlockBuffers {
         idle.computeIfAbsent(size, key -> new ConcurrentLinkedQueue<>()).add(memory);
     }
 
-    /** Netty's direct buffer over memory it does not own (it never frees it): on its last release the memory comes back here. */
-    private final class Recycled extends UnpooledUnsafeDirectByteBuf {
+    /**
+     * Netty's direct buffer over memory it does not own (it never frees it): on its last release the memory comes back
+     * here. The plain one, not the {@code Unsafe} one: that needs {@code sun.misc.Unsafe}, which a JVM may deny.
+     */
+    private final class Recycled extends UnpooledDirectByteBuf {
         private final ByteBuffer memory;
 
         Recycled(ByteBuffer memory) {
