@@ -14,7 +14,8 @@ import io.mover.spi.CodecFactory;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.PooledByteBufAllocator;
+
+import static java.util.Objects.requireNonNull;
 
 /**
  * The receiver's DECODE stage: decompresses a block with the codec its header names and checks its
@@ -28,7 +29,15 @@ final class Decoders {
     private final Map<Byte, CodecFactory> factories = new ConcurrentHashMap<>();
     private final Map<Byte, Queue<Codec>> idle = new ConcurrentHashMap<>();
 
+    private final BlockBuffers buffers;
+
     Decoders(Collection<CodecFactory> codecs) {
+        this(codecs, new BlockBuffers(0));
+    }
+
+    /** @param buffers where decoded blocks go (the receiver's, which keeps released ones for reuse) */
+    Decoders(Collection<CodecFactory> codecs, BlockBuffers buffers) {
+        this.buffers = requireNonNull(buffers, "buffers is null");
         for (CodecFactory factory : codecs) {
             factories.putIfAbsent(factory.wireId(), factory);
         }
@@ -46,9 +55,10 @@ final class Decoders {
 
     /**
      * The raw bytes of a block, checked against its CRC32C: a retained duplicate of {@code payload} for a raw
-     * block, otherwise a pooled direct buffer holding the decompressed bytes. The caller releases what it gets.
-     * Direct, so the sink's positional write goes to the kernel without a copy, and pooled: a fresh heap array
-     * per block cost the receiver an allocation, a zeroing and a copy into a temporary direct buffer per MiB.
+     * block, otherwise a direct buffer holding the decompressed bytes. The caller releases what it gets.
+     * Direct, so the sink's positional write goes to the kernel without a copy, and reused ({@link BlockBuffers}):
+     * a fresh heap array per block cost the receiver an allocation, a zeroing and a copy into a temporary direct
+     * buffer per MiB.
      *
      * @throws MoverException {@link ErrorCode#CHECKSUM_MISMATCH} for an unknown codec, a bad length or a wrong CRC32C
      */
@@ -71,7 +81,7 @@ final class Decoders {
         if (codec == null) {
             codec = factory.create(factory.defaultLevel());
         }
-        ByteBuf raw = PooledByteBufAllocator.DEFAULT.directBuffer(header.rawLength(), header.rawLength());
+        ByteBuf raw = buffers.allocate(header.rawLength());
         try {
             int written = codec.decompress(payload.nioBuffer(), raw.nioBuffer(0, header.rawLength()), header.rawLength());
             if (written != header.rawLength()) {

@@ -21,10 +21,17 @@ final class FrameDecoder extends LengthFieldBasedFrameDecoder {
     private ScheduledFuture<?> deadline;
     private boolean failed;
 
+    /** A sender's: replies are small but for KEPT, and its large-frame buffers are not kept for reuse. */
     FrameDecoder(int handshakeLimit, Duration frameTimeout) {
+        this(handshakeLimit, frameTimeout, new BlockBuffers(0));
+    }
+
+    /** @param buffers where a large frame is gathered (the receiver's, shared by its connections) */
+    FrameDecoder(int handshakeLimit, Duration frameTimeout, BlockBuffers buffers) {
         super(Wire.MAX_FRAME, 0, 4, 0, 4, true);
         this.limit = handshakeLimit;
         this.frameTimeoutNanos = frameTimeout.toNanos();
+        setCumulator(new FrameCumulator(() -> limit, buffers));
     }
 
     /** After authentication, frames up to {@link Wire#MAX_FRAME}. Called on the event loop. */

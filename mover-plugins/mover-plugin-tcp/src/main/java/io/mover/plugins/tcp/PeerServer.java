@@ -46,6 +46,8 @@ final class PeerServer implements PeerReceiver {
     private final Map<String, String> jobs = new java.util.HashMap<>();
     private final Function<String, Sink> destination;
     private final Decoders decoders;
+    /** Block-sized buffers, shared by the connections' frame decoders and the decoding workers. */
+    private final BlockBuffers buffers = new BlockBuffers(BlockBuffers.DEFAULT_MAX_IDLE);
     private final ReceiveCap cap;
     private final System.Logger logger;
     private final EndpointInfo info;
@@ -78,7 +80,7 @@ final class PeerServer implements PeerReceiver {
         this.settings = requireNonNull(settings, "settings is null");
         this.tls = requireNonNull(tls, "tls is null");
         this.destination = requireNonNull(destination, "destination is null");
-        this.decoders = new Decoders(codecs);
+        this.decoders = new Decoders(codecs, buffers);
         this.cap = ReceiveCap.of(settings.capMbps());
         this.logger = requireNonNull(logger, "logger is null");
         this.info = sink("receiver").info();
@@ -123,7 +125,7 @@ final class PeerServer implements PeerReceiver {
         }
         channel.closeFuture().addListener(future -> connections.decrementAndGet());
         channels.add(channel);
-        FrameDecoder frames = new FrameDecoder(Wire.MAX_HANDSHAKE_FRAME, settings.frameTimeout());
+        FrameDecoder frames = new FrameDecoder(Wire.MAX_HANDSHAKE_FRAME, settings.frameTimeout(), buffers);
         tls.ifPresent(server -> channel.pipeline()
                 .addLast("starttls", new TlsAnnouncer())
                 .addLast("tls", server.context().newHandler(channel.alloc())));
@@ -232,6 +234,7 @@ final class PeerServer implements PeerReceiver {
 
     ReceiverSettings settings() { return settings; }
     Decoders decoders() { return decoders; }
+    BlockBuffers buffers() { return buffers; }
     ExecutorService workers() { return workers; }
 
     long mtimePrecisionNanos() {

@@ -40,6 +40,8 @@ final class PeerSink implements Sink, LinkSink, FreeSpace {
     private final Set<Byte> codecs;
     private final AtomicInteger files = new AtomicInteger();
     private final boolean answersSpace;
+    /** The writers' copies of blocks in flight (kept until acknowledged, for a resend), reused once settled. */
+    private final BlockBuffers buffers = new BlockBuffers(BlockBuffers.DEFAULT_MAX_IDLE);
 
     PeerSink(PeerLink link, RelativePath base) {
         this.link = requireNonNull(link, "link is null");
@@ -57,6 +59,10 @@ final class PeerSink implements Sink, LinkSink, FreeSpace {
         if (!base.isRoot()) {
             mkdirs(RelativePath.ROOT);
         }
+    }
+
+    BlockBuffers buffers() {
+        return buffers;
     }
 
     @Override

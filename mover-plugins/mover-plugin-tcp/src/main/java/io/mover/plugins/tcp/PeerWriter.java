@@ -23,7 +23,6 @@ import io.mover.spi.MoverException;
 import io.mover.spi.ResumableWriter;
 import io.mover.spi.SinkWriter;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.PooledByteBufAllocator;
 
 import static java.util.Objects.requireNonNull;
 
@@ -96,7 +95,7 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
         if (holds(position, header.rawLength(), header.crc32c())) {
             return; // a caller that did not ask first: the block is still not sent again
         }
-        ByteBuf copy = PooledByteBufAllocator.DEFAULT.directBuffer(payload.remaining());
+        ByteBuf copy = sink.buffers().allocate(payload.remaining());
         copy.writeBytes(payload);
         InFlight block = new InFlight(position, header, copy);
         pending.add(block);
