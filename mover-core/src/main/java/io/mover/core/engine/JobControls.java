@@ -1,6 +1,5 @@
 package io.mover.core.engine;
 
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
@@ -20,8 +19,6 @@ public final class JobControls {
     public static final long MAX_BANDWIDTH_CAP = 1L << 40;
     /** The smallest cap accepted: 1 KiB/s; below that a single block would wait for minutes. */
     public static final long MIN_BANDWIDTH_CAP = 1024;
-    /** How often a waiting scheduler looks at the cancellation token (which does not signal us). */
-    private static final long POLL_MILLIS = 50;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
@@ -121,7 +118,10 @@ public final class JobControls {
                 if (stopped.getAsBoolean()) {
                     return false;
                 }
-                changed.await(POLL_MILLIS, TimeUnit.MILLISECONDS);
+                // untimed: a timed wait on a virtual thread is a timer armed and cancelled per file (the crawler waits
+                // here once a file when the window is full); whatever may end the wait signals: a release, a resize,
+                // a resume, and the run's cancel or fatal error (wake)
+                changed.await();
             }
             inFlight++;
             maxInFlight = Math.max(maxInFlight, inFlight);
@@ -138,6 +138,11 @@ public final class JobControls {
 
     void release() {
         withLock(() -> inFlight--);
+    }
+
+    /** Wakes waiters in {@link #acquire} to look at their {@code stopped} condition again. */
+    void wake() {
+        withLock(() -> { });
     }
 
     /** Waits until {@code bytes} fit under the cap; returns the nanoseconds waited. */

@@ -91,6 +91,7 @@ final class TransferRun {
     JobSummary run() {
         ticker.start();
         inFlight = new CancelAborts(cancellation);
+        Runnable unwake = cancellation.onCancel(controls::wake);
         try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
             workers = executor;
             if (sync != null) {
@@ -108,6 +109,7 @@ final class TransferRun {
             fatal.compareAndSet(null, e);
         }
         inFlight.close();
+        unwake.run();
         if (sync != null) {
             sync.finish();
         }
@@ -253,6 +255,7 @@ final class TransferRun {
         }
         if (error.category() == ErrorCategory.FATAL && fatal.compareAndSet(null, error)) {
             LOG.log(System.Logger.Level.INFO, "stopping the job: {0}", error.getMessage());
+            controls.wake();
         }
     }
 
