@@ -116,13 +116,17 @@ final class LocalFiles {
         return new Entry(path, type, size, attributes.lastModifiedTime().toInstant(), extra);
     }
 
-    private static LinkOption[] linkOptions(boolean follow) {
+    static LinkOption[] linkOptions(boolean follow) {
         return follow ? new LinkOption[0] : new LinkOption[] {LinkOption.NOFOLLOW_LINKS};
     }
 
-    /** A lazy stream over a directory ({@link LocalListing}); entries whose names {@code keep} refuses are left out. */
-    static Stream<Entry> list(Path directory, RelativePath path, boolean follow, java.util.function.Predicate<String> keep) throws IOException {
-        return LocalListing.of(directory, path, linkOptions(follow), keep);
+    /**
+     * A lazy stream over a directory; entries whose names {@code keep} refuses are left out. {@code onLocalDisk}:
+     * the directory is on one of {@link #LOCAL_DISK_TYPES}, where Linux lists through {@link NativeListing};
+     * elsewhere the JDK's {@link LocalListing}.
+     */
+    static Stream<Entry> list(Path directory, RelativePath path, boolean follow, java.util.function.Predicate<String> keep, boolean onLocalDisk) throws IOException {
+        return onLocalDisk && NativeListing.available() ? NativeListing.of(directory, path, follow, keep) : LocalListing.of(directory, path, linkOptions(follow), keep);
     }
 
     /** Each permission's bit by its ordinal: one pass over the (enum) set instead of nine look-ups per entry listed. */

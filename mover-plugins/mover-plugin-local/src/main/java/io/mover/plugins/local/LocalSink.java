@@ -119,7 +119,8 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
             throw new MoverException(ErrorCode.NOT_FOUND, "cannot list " + dir + ": no such directory");
         }
         try {
-            return LocalFiles.list(dir, directory, false, name -> !LocalTemporaries.isTemporary(name));
+            // the raw-descriptor calls are taken on a local disk only, for the listing as for the copy
+            return LocalFiles.list(dir, directory, false, name -> !LocalTemporaries.isTemporary(name), kernelCopy.isPresent());
         }
         catch (IOException e) {
             throw IoErrors.map(e, "list", dir);

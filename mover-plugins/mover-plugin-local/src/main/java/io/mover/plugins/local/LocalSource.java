@@ -60,7 +60,7 @@ final class LocalSource implements Source {
             throw new MoverException(ErrorCode.NOT_FOUND, "cannot list " + dir + ": no such directory");
         }
         try {
-            Stream<Entry> entries = LocalFiles.list(dir, directory, followSymlinks, name -> true);
+            Stream<Entry> entries = LocalFiles.list(dir, directory, followSymlinks, name -> true, onLocalDisk());
             return followSymlinks ? entries.map(entry -> unlessLoop(dir, entry)) : entries;
         }
         catch (IOException e) {

@@ -23,7 +23,7 @@ import io.mover.spi.RelativePath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The local listing's iterator: what each entry carries, names left out, entries gone before they are read. */
+/** The local listings' iterators (the JDK's, and Linux's where there is one): what each entry carries, names left out, entries gone before they are read. */
 class LocalListingTest {
     private static final LinkOption[] NO_FOLLOW = {LinkOption.NOFOLLOW_LINKS};
 
@@ -54,15 +54,28 @@ class LocalListingTest {
         assertThat(listed.get("link").attributes().symlinkTarget()).hasValue("f.txt");
     }
 
+    /** One directory's listing by one of the two implementations. */
+    interface Lister {
+        Stream<Entry> list(Path directory, java.util.function.Predicate<String> keep) throws IOException;
+    }
+
     @Test
     void namesTheFilterRefusesAndEntriesGoneBeforeTheirReadAreLeftOut() throws IOException {
-        for (String name : List.of("a", "b", "c", "skip-me", "gone")) {
-            Files.writeString(root.resolve(name), name);
+        leavesOutFilteredAndGoneEntries((directory, keep) -> LocalListing.of(directory, RelativePath.ROOT, NO_FOLLOW, keep), root.resolve("jdk"));
+        if (NativeListing.available()) {
+            leavesOutFilteredAndGoneEntries((directory, keep) -> NativeListing.of(directory, RelativePath.ROOT, false, keep), root.resolve("linux"));
         }
-        try (Stream<Entry> entries = LocalListing.of(root, RelativePath.ROOT, NO_FOLLOW, name -> !name.startsWith("skip"))) {
+    }
+
+    private static void leavesOutFilteredAndGoneEntries(Lister lister, Path folder) throws IOException {
+        Files.createDirectories(folder);
+        for (String name : List.of("a", "b", "c", "skip-me", "gone")) {
+            Files.writeString(folder.resolve(name), name);
+        }
+        try (Stream<Entry> entries = lister.list(folder, name -> !name.startsWith("skip"))) {
             Iterator<Entry> iterator = entries.iterator();
             // the listing is lazy: a file deleted now is either not returned by the directory or not found by its stat
-            Files.delete(root.resolve("gone"));
+            Files.delete(folder.resolve("gone"));
             List<String> names = new java.util.ArrayList<>();
             iterator.forEachRemaining(entry -> names.add(entry.path().toString()));
             assertThat(names).containsExactlyInAnyOrder("a", "b", "c");
