@@ -21,12 +21,21 @@ import static java.util.Objects.requireNonNull;
  * end, the bytes it took per second are the link's capacity), the far end's own rate (when writers wait and
  * the far end says its connections were busy with blocks most of the time, blocks waited for it, not for the
  * link: the raw bytes it wrote per second are its rate, and the few encoded bytes that carried them say
- * nothing about the link, which zeros made look like 0.2 MB/s before), and the choice: the candidate with the highest effective throughput,
- * min(link ÷ compressed fraction, compression speed × cores, far end's rate). A switch needs
+ * nothing about the link, which zeros made look like 0.2 MB/s before), the sender's own pace when neither
+ * the link nor the far end set it (below), and the choice: the candidate with the highest effective throughput,
+ * min(link ÷ compressed fraction, CPU rate, far end's rate). A switch needs
  * a sustained gain: the same challenger ahead by 10% in {@value #SUSTAIN} decisions in a row (a decision
  * follows each taste and each link sample, about every half second), so a swing of the data or of the
  * link's figures around the margin does not flap it; only the first choice, while the first blocks are
- * tasted, is taken at once. Thread-safe.
+ * tasted, is taken at once.
+ * <p>The CPU rate is compression speed × cores only until the job is seen CPU-bound: writers did not wait
+ * for window slots, so neither the link nor the far end set the pace: the sender's own work did. Its cores also read
+ * files, checksum, run the kernel's TCP (and in a bench the receiver): 1 GiB of mixed data went at
+ * 148 MB/s with zstd:3 modelled at 600 MB/s, and a faster codec was never tried. The raw rate R with the
+ * current codec c then gives the time per raw byte spent outside compression, {@code 1/R − 1/(speed[c] ×
+ * cores)}, and every codec's CPU rate is 1 ÷ (that + its own compression time per byte). An overhead per
+ * byte rather than a share of the cores: the overhead stays when the codec gets faster, so a job bound by a
+ * slow source (a large overhead) sees little gain in a faster codec and keeps its ratio. Thread-safe.
  */
 final class AutoChoice {
     static final int TASTE_FIRST = 8;
@@ -54,6 +63,11 @@ final class AutoChoice {
     /** Raw bytes per second the far end writes; unbounded until it was seen setting the pace. */
     private volatile double farEnd = Double.POSITIVE_INFINITY;
     private volatile String reason = "not started";
+    /** Seconds per raw byte spent outside compression when the sender sets the pace; 0 until seen. */
+    private double overhead;
+    private boolean cpuBound;
+    /** {@link #switches} at the previous link sample: a sample spanning a switch mixes two codecs' rates. */
+    private int switchesAtSample;
     private int switches;
     /** The candidate that beat the current one in the last {@link #wins} decisions; -1 for none. */
     private int challenger = -1;
@@ -154,8 +168,14 @@ final class AutoChoice {
         double waitingShare = (double) (sample.nanosWaiting() - lastLoad.nanosWaiting()) / elapsed;
         double farEndBusy = (double) (sample.farEndBusyNanos() - lastLoad.farEndBusyNanos()) / elapsed;
         lastLoad = sample;
+        boolean oneCodec = switches == switchesAtSample;
+        switchesAtSample = switches;
         if (sentPerSecond <= 0) {
             return;
+        }
+        if (oneCodec && rawPerSecond > 0) {
+            // writers that did not wait were paced by neither the link nor the far end: the sender's CPU was
+            observeCpu(rawPerSecond, waitingShare < 0.5);
         }
         if (waitingShare >= 0.5 && farEndBusy >= 0.5) {
             // blocks waited for the far end, not the link: what it wrote per second is its rate; the link carried all it was given
@@ -175,6 +195,32 @@ final class AutoChoice {
             farEnd = Math.max(farEnd, rawPerSecond * 1.25);
         }
         reconsider();
+    }
+
+    /**
+     * The sender's overhead per raw byte from {@code rawPerSecond} achieved with the current codec: when it
+     * set the pace ({@code bound}) that rate is all its CPU gives; when the link or the far end did, the CPU
+     * gave at least that, so the overhead is at most what it implies (a link-bound job never gets a larger one).
+     */
+    private void observeCpu(double rawPerSecond, boolean bound) {
+        double implied = Math.max(0, 1 / rawPerSecond - compressionTime(current));
+        if (bound) {
+            overhead = cpuBound ? overhead + SMOOTHING * (implied - overhead) : implied;
+            cpuBound = true;
+        }
+        else {
+            overhead = Math.min(overhead, implied);
+        }
+    }
+
+    /** Seconds per raw byte {@code index} takes to compress on all cores (checksumming alone for none). */
+    private double compressionTime(int index) {
+        return 1 / (speed[index] * (candidates.get(index).factory() == null ? 1 : cores));
+    }
+
+    /** Raw bytes per second the sender's CPU gives with {@code index}: its compression plus the overhead seen. */
+    private double cpuRate(int index) {
+        return 1 / (compressionTime(index) + overhead);
     }
 
     synchronized void reconsider() {
@@ -204,12 +250,13 @@ final class AutoChoice {
         int chosen = current;
         reason = String.format(Locale.ROOT, "%s: %.2f of the bytes at %.0f MB/s per core, link %s%.1f MB/s%s -> %.0f MB/s effective",
                 candidates.get(chosen).label(), ratio[chosen], speed[chosen] / 1e6, linkMeasured ? "" : "assumed ", link / 1e6,
-                Double.isInfinite(farEnd) ? "" : String.format(Locale.ROOT, ", receiver %.1f MB/s", farEnd / 1e6), effective(chosen) / 1e6);
+                Double.isInfinite(farEnd) ? "" : String.format(Locale.ROOT, ", receiver %.1f MB/s", farEnd / 1e6), effective(chosen) / 1e6)
+                + (overhead > 0 ? String.format(Locale.ROOT, ", CPU-bound: %.0f%% of the modelled capacity (%.1f ns per byte besides compression)",
+                        cpuRate(chosen) * compressionTime(chosen) * 100, overhead * 1e9) : "");
     }
 
     private double effective(int index) {
-        double codecRate = speed[index] * (candidates.get(index).factory() == null ? 1 : cores);
-        return Math.min(Math.min(link / Math.max(ratio[index], 1e-4), codecRate), farEnd);
+        return Math.min(Math.min(link / Math.max(ratio[index], 1e-4), cpuRate(index)), farEnd);
     }
 
     /** For the summary: what carried the blocks, and why the last choice was made. */

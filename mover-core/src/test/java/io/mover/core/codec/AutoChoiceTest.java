@@ -159,10 +159,110 @@ class AutoChoiceTest {
         assertThat(choice.switches()).isEqualTo(2);
     }
 
+    /** none, lz4, zstd:1 and zstd:3 tasted on mixed data (a tar of the JDK), past the first blocks, on zstd:3. */
+    private static AutoChoice mixedDataOnZstd3() {
+        AutoChoice choice = new AutoChoice(List.of(new AutoChoice.Candidate("none", null, 0), new AutoChoice.Candidate("lz4", FAST, 0),
+                new AutoChoice.Candidate("zstd:1", ZSTD, 1), new AutoChoice.Candidate("zstd:3", ZSTD, 3)), () -> LinkSink.Load.NONE, 2);
+        taste(choice, 1, 0.35, 700);
+        taste(choice, 2, 0.25, 450);
+        taste(choice, 3, 0.22, 300);
+        choice.reconsider();
+        for (int i = 0; i <= AutoChoice.TASTE_FIRST; i++) {
+            choice.shouldTaste();
+        }
+        assertThat(choice.currentLabel()).isEqualTo("zstd:3");
+        return choice;
+    }
+
+    /**
+     * The bench's job: zstd:3 chosen, 0.22 of the bytes at 300 MB/s per core on 2 cores (600 MB/s modelled),
+     * yet 148 MB/s raw went out (32.6 MB/s encoded) while writers never waited: the sender's CPU set the pace.
+     * lz4 and zstd:1 would have done better (lz4 | nc 183 MB/s, zstd -1 -T0 | nc 195 MB/s).
+     */
+    @Test
+    void aCpuBoundJobSwitchesToAFasterCodec() {
+        AutoChoice choice = mixedDataOnZstd3();
+        LinkFeed link = new LinkFeed(choice);
+        // the first sample spans the first choice: it says nothing about one codec
+        link.seconds(1, 148, 32.6, 0, 0);
+        assertThat(choice.describe()).doesNotContain("CPU-bound");
+
+        link.seconds(AutoChoice.SUSTAIN - 1, 148, 32.6, 0, 0);
+        // 1/148 MB/s - 1/600 MB/s = 5.1 ns per byte besides compression: lz4 ~172 MB/s, zstd:1 ~161 MB/s, zstd:3 148
+        assertThat(choice.currentLabel()).as("held for %d decisions", AutoChoice.SUSTAIN).isEqualTo("zstd:3");
+        assertThat(choice.describe()).contains("CPU-bound: 25% of the modelled capacity").contains("-> 148 MB/s effective");
+
+        link.seconds(1, 148, 32.6, 0, 0);
+        assertThat(choice.currentLabel()).as(choice.describe()).isEqualTo("lz4");
+        assertThat(choice.switches()).isEqualTo(2);
+
+        // lz4 then goes at what the model said: it stays there, zstd:3 still looks slower
+        link.seconds(20, 175, 61, 0, 0);
+        assertThat(choice.currentLabel()).as(choice.describe()).isEqualTo("lz4");
+        assertThat(choice.switches()).isEqualTo(2);
+    }
+
+    /** A slow source (50 MB/s) with writers idle looks CPU-bound too, but the overhead it implies leaves a faster codec under 10% ahead. */
+    @Test
+    void aSlowSourceKeepsTheStrongCodec() {
+        AutoChoice choice = mixedDataOnZstd3();
+        new LinkFeed(choice).seconds(20, 50, 11, 0, 0);
+
+        assertThat(choice.currentLabel()).as(choice.describe()).isEqualTo("zstd:3");
+        assertThat(choice.describe()).contains("CPU-bound");
+    }
+
+    /**
+     * The same 148 MB/s raw with writers waiting: for the link (the receiver idle), then for the receiver
+     * (busy all the time, its rate caps every codec). Neither is the CPU's limit: nothing changes.
+     */
+    @Test
+    void aLinkOrReceiverBoundJobIsNotTakenForCpuBound() {
+        for (double farEndBusy : new double[] {0, 1}) {
+            AutoChoice choice = mixedDataOnZstd3();
+            new LinkFeed(choice).seconds(20, 148, 32.6, 2, farEndBusy);
+
+            assertThat(choice.currentLabel()).as(choice.describe()).isEqualTo("zstd:3");
+            assertThat(choice.switches()).isEqualTo(1);
+            assertThat(choice.describe()).contains(farEndBusy == 0 ? "link 32.6 MB/s" : "receiver 148.0 MB/s").doesNotContain("CPU-bound");
+        }
+    }
+
+    /** After a CPU-bound phase, a link-bound one that proves the CPU gives more lowers the overhead again. */
+    @Test
+    void aLinkBoundPhaseShowsTheCpuGivesMore() {
+        AutoChoice choice = mixedDataOnZstd3();
+        LinkFeed link = new LinkFeed(choice);
+        link.seconds(2, 50, 11, 0, 0);
+        assertThat(choice.describe()).contains("CPU-bound: 8% of the modelled capacity");
+
+        link.seconds(1, 300, 66, 2, 0);
+        assertThat(choice.describe()).contains("CPU-bound: 50% of the modelled capacity");
+    }
+
     @Test
     void candidatesAreWhatTheFarEndDecodes() {
         assertThat(AutoChoice.candidates(List.of(FAST, ZSTD), Set.of((byte) 4))).extracting(AutoChoice.Candidate::label)
                 .containsExactly("none", "zstd:1", "zstd:3", "zstd:9");
+    }
+
+    /** Cumulative link counters, as the sink reports them, advanced a second at a time. */
+    private static final class LinkFeed {
+        private final AutoChoice choice;
+        private LinkSink.Load total = LinkSink.Load.NONE;
+
+        LinkFeed(AutoChoice choice) {
+            this.choice = choice;
+        }
+
+        /** {@code seconds} samples: raw and encoded MB per second, writers' waiting and the far end's busy time in seconds per second. */
+        void seconds(int seconds, double rawMb, double sentMb, double waiting, double farEndBusy) {
+            for (int i = 0; i < seconds; i++) {
+                total = new LinkSink.Load(total.bytesSent() + (long) (sentMb * 1e6), total.nanosWaiting() + (long) (waiting * SECOND),
+                        total.rawBytesAcknowledged() + (long) (rawMb * 1e6), total.farEndBusyNanos() + (long) (farEndBusy * SECOND));
+                choice.observeLink(total, SECOND);
+            }
+        }
     }
 
     /** A codec factory that is never asked to compress here. */
