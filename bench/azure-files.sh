@@ -81,6 +81,8 @@ print(f"{name}: exit {status}, {files} x 1 MiB in {secs:.1f} s = {files * 104857
       f"({counts.get('all', 0) / files:.1f} per file), {counts.get('throttled', 0)} answered 503 ServerBusy; "
       f"CPU: mover {mover_cpu:.1f} s ({mover_cpu / gib:.1f} s/GiB), double {double_cpu:.1f} s ({double_cpu / gib:.1f} s/GiB)")
 PY
+  # the job's own figures (its summary): the time from the job's start, without the JVM's start and the plugins' loading
+  grep -E '^(Job |Bytes: )' "$BENCH_DIR/azure-copy.out" | sed 's/^/  job summary: /' >&2 || true
   tail -3 "$BENCH_DIR/azure-copy.err" >&2 || true
 }
 

@@ -44,12 +44,15 @@ for _ in $(seq 600); do
   sleep 0.1
 done
 
-# server_job NAME SRC DST [EXPECTED_COPIES]: submits a sync job, polls until it ends, appends "NAME seconds 0"
+# server_job NAME SRC DST [EXPECTED_COPIES [CATALOG]]: submits a sync job, polls until it ends, appends "NAME seconds 0"
 server_job() {
-  python3 - "$BASE" "$2" "$3" "${4:--1}" "$1" "$RESULTS" <<'PY'
+  python3 - "$BASE" "$2" "$3" "${4:--1}" "$1" "$RESULTS" "${5:-false}" <<'PY'
 import json, sys, time, urllib.request
 base, src, dst, expected, name, results = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6]
-body = json.dumps({"kind": "sync", "source": src, "destination": dst}).encode()
+job = {"kind": "sync", "source": src, "destination": dst}
+if sys.argv[7] == "true":
+    job["options"] = {"sync": {"catalog": True}}
+body = json.dumps(job).encode()
 start = time.monotonic()
 request = urllib.request.Request(base + "/api/v1/jobs", body, {"Content-Type": "application/json"})
 job = json.load(urllib.request.urlopen(request))
@@ -66,9 +69,9 @@ print(f"  {name}: {elapsed:.3f} s (job {job['result']['elapsedSeconds']:.3f} s, 
 PY
 }
 
-# mover_cli NAME DST EXPECTED_COPIES: the CLI, timed, its JSON summary checked
+# mover_cli NAME DST EXPECTED_COPIES [FLAG]: the CLI, timed, its JSON summary checked
 mover_cli() {
-  timed "$1" bash -c "'$MOVER' sync --output json '$SRC' '$2' | tail -n 1 > '$BENCH_DIR/sync-summary.json'"
+  timed "$1" bash -c "'$MOVER' sync --output json ${4:-} '$SRC' '$2' | tail -n 1 > '$BENCH_DIR/sync-summary.json'"
   python3 - "$BENCH_DIR/sync-summary.json" "$3" <<'PY'
 import json, sys
 summary, expected = json.load(open(sys.argv[1])), int(sys.argv[2])
@@ -86,15 +89,18 @@ for line in open(sys.argv[1]):
     name, secs, rss = line.rsplit(None, 2)
     runs[name].append((float(secs), int(rss)))
 med = {n: statistics.median(s for s, _ in r) for n, r in runs.items()}
-print(f"{'tool':<18}{'median s':>10}{'peak RSS MiB':>14}{'mover CLI time / tool':>24}{'mover job time / tool':>24}")
+print(f"{'tool':<22}{'median s':>10}{'peak RSS MiB':>14}{'mover CLI time / tool':>24}{'mover job time / tool':>24}{'time / rsync':>14}")
 for name, r in runs.items():
     cli = med["mover"] / med[name] if "mover" in med else float("nan")
     job = med["mover job"] / med[name] if "mover job" in med else float("nan")
-    print(f"{name:<18}{med[name]:>10.3f}{max(x for _, x in r) / 1024:>14.0f}{cli:>23.2f}x{job:>23.2f}x")
+    rsync = med[name] / med["rsync -a"] if "rsync -a" in med else float("nan")
+    print(f"{name:<22}{med[name]:>10.3f}{max(x for _, x in r) / 1024:>14.0f}{cli:>23.2f}x{job:>23.2f}x{rsync:>13.2f}x")
 PY
 }
 
 DM="$BENCH_DIR/sync-dst-mover"; DR="$BENCH_DIR/sync-dst-rsync"; DC="$BENCH_DIR/sync-dst-rclone"; DJ="$BENCH_DIR/sync-dst-job"
+# --catalog (opt-in: destinations only mover writes): the destination is read from the last sync's catalog, not listed
+DMC="$BENCH_DIR/sync-dst-mover-catalog"; DJC="$BENCH_DIR/sync-dst-job-catalog"
 
 echo "== full sync: $FILES files of 10 KiB in $FOLDERS folders, $RUNS runs" >&2
 RESULTS="$BENCH_DIR/sync-full.results"; : > "$RESULTS"
@@ -111,13 +117,19 @@ for run in $(seq "$RUNS"); do
 done
 diff -r -q "$SRC" "$DM" > /dev/null
 FULL="$RESULTS"
-rm -rf "$DJ"; cp -a "$DM" "$DJ"
+rm -rf "$DJ" "$DMC" "$DJC"; cp -a "$DM" "$DJ"; cp -a "$DM" "$DMC"; cp -a "$DM" "$DJC"
+# the catalog rows' first syncs, untimed: they list the destination once and keep its catalog
+RESULTS="$BENCH_DIR/sync-priming.results"; : > "$RESULTS"
+mover_cli "priming" "$DMC" 0 --catalog
+server_job "priming job" "$SRC" "$DJC" 0 true
 
 echo "== no-change re-sync, $RUNS runs (warm cache)" >&2
 RESULTS="$BENCH_DIR/sync-nochange.results"; : > "$RESULTS"
 for run in $(seq "$RUNS"); do
   mover_cli mover "$DM" 0
   server_job "mover job" "$SRC" "$DJ" 0
+  mover_cli "mover --catalog" "$DMC" 0 --catalog
+  server_job "mover job --catalog" "$SRC" "$DJC" 0 true
   timed "rsync -a" rsync -a "$SRC/" "$DR/"
   timed "rclone sync" rclone sync "$SRC" "$DC"
 done
@@ -138,6 +150,8 @@ for k in range(10):
 PY
   mover_cli mover "$DM" 10
   server_job "mover job" "$SRC" "$DJ" 10
+  mover_cli "mover --catalog" "$DMC" 10 --catalog
+  server_job "mover job --catalog" "$SRC" "$DJC" 10 true
   timed "rsync -a" rsync -a "$SRC/" "$DR/"
   timed "rclone sync" rclone sync "$SRC" "$DC"
 done
