@@ -174,7 +174,7 @@ final class AutoChoice {
             return;
         }
         if (oneCodec && rawPerSecond > 0) {
-            // writers that did not wait were paced by neither the link nor the far end: the sender's CPU was
+            // writers that did not wait were paced by neither the link nor the far end, but by the sender's own CPU
             observeCpu(rawPerSecond, waitingShare < 0.5);
         }
         if (waitingShare >= 0.5 && farEndBusy >= 0.5) {
