@@ -1,6 +1,7 @@
 package io.mover.core.codec;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -60,8 +61,13 @@ final class AutoChoice {
     private volatile int current;
     private volatile double link = UNMEASURED_LINK;
     private volatile boolean linkMeasured;
-    /** Raw bytes per second the far end writes; unbounded until it was seen setting the pace. */
-    private volatile double farEnd = Double.POSITIVE_INFINITY;
+    /**
+     * Raw bytes per second the far end writes with each candidate's blocks; unbounded until it was seen setting the
+     * pace with that codec. One figure per codec, since decoding is part of the far end's work: zeros went to a
+     * receiver at 1,390 MB/s as lz4 and at 340 MB/s as zstd:1, and with one shared figure every codec tied at
+     * the far end's rate and the current one stayed. An unmeasured codec is thus tried once where it may pay.
+     */
+    private final double[] farEnd;
     private volatile String reason = "not started";
     /** Seconds per raw byte spent outside compression when the sender sets the pace; 0 until seen. */
     private double overhead;
@@ -82,6 +88,8 @@ final class AutoChoice {
         this.ratio = new double[candidates.size()];
         this.speed = new double[candidates.size()];
         this.blocks = new AtomicLongArray(candidates.size());
+        this.farEnd = new double[candidates.size()];
+        Arrays.fill(farEnd, Double.POSITIVE_INFINITY);
         for (int i = 0; i < candidates.size(); i++) {
             ratio[i] = 1;
             speed[i] = candidates.get(i).factory() == null ? NONE_SPEED : 0;
@@ -178,8 +186,12 @@ final class AutoChoice {
             observeCpu(rawPerSecond, waitingShare < 0.5);
         }
         if (waitingShare >= 0.5 && farEndBusy >= 0.5) {
-            // blocks waited for the far end, not the link: what it wrote per second is its rate; the link carried all it was given
-            farEnd = Double.isInfinite(farEnd) ? rawPerSecond : farEnd + SMOOTHING * (rawPerSecond - farEnd);
+            // blocks waited for the far end, not the link: what it wrote per second is its rate with this codec (a
+            // sample spanning a switch mixes two codecs' rates); the link carried all it was given
+            if (oneCodec) {
+                double known = farEnd[current];
+                farEnd[current] = Double.isInfinite(known) ? rawPerSecond : known + SMOOTHING * (rawPerSecond - known);
+            }
             link = Math.max(link, sentPerSecond);
         }
         else {
@@ -192,7 +204,9 @@ final class AutoChoice {
                 link = Math.max(link, sentPerSecond * 1.25);
             }
             // the far end kept up with this much, and probably more
-            farEnd = Math.max(farEnd, rawPerSecond * 1.25);
+            if (oneCodec) {
+                farEnd[current] = Math.max(farEnd[current], rawPerSecond * 1.25);
+            }
         }
         reconsider();
     }
@@ -250,13 +264,13 @@ final class AutoChoice {
         int chosen = current;
         reason = String.format(Locale.ROOT, "%s: %.2f of the bytes at %.0f MB/s per core, link %s%.1f MB/s%s -> %.0f MB/s effective",
                 candidates.get(chosen).label(), ratio[chosen], speed[chosen] / 1e6, linkMeasured ? "" : "assumed ", link / 1e6,
-                Double.isInfinite(farEnd) ? "" : String.format(Locale.ROOT, ", receiver %.1f MB/s", farEnd / 1e6), effective(chosen) / 1e6)
+                Double.isInfinite(farEnd[chosen]) ? "" : String.format(Locale.ROOT, ", receiver %.1f MB/s", farEnd[chosen] / 1e6), effective(chosen) / 1e6)
                 + (overhead > 0 ? String.format(Locale.ROOT, ", CPU-bound: %.0f%% of the modelled capacity (%.1f ns per byte besides compression)",
                         cpuRate(chosen) * compressionTime(chosen) * 100, overhead * 1e9) : "");
     }
 
     private double effective(int index) {
-        return Math.min(Math.min(link / Math.max(ratio[index], 1e-4), cpuRate(index)), farEnd);
+        return Math.min(Math.min(link / Math.max(ratio[index], 1e-4), cpuRate(index)), farEnd[index]);
     }
 
     /** For the summary: what carried the blocks, and why the last choice was made. */

@@ -36,7 +36,10 @@ class AutoChoiceTest {
         AutoChoice choice = choice();
         taste(choice, 1, 0.004, 700);
         taste(choice, 2, 0.0003, 60);
+        choice.reconsider();
+        // the first sample spans the first choice (none, then lz4): the second one is lz4's alone
         choice.observeLink(new LinkSink.Load(200_000L, 2 * SECOND, 300_000_000L, farEndBusy), SECOND);
+        choice.observeLink(new LinkSink.Load(400_000L, 4 * SECOND, 600_000_000L, 2 * farEndBusy), SECOND);
         return choice;
     }
 
@@ -214,17 +217,56 @@ class AutoChoiceTest {
 
     /**
      * The same 148 MB/s raw with writers waiting: for the link (the receiver idle), then for the receiver
-     * (busy all the time, its rate caps every codec). Neither is the CPU's limit: nothing changes.
+     * (busy all the time). Neither is the CPU's limit. Link-bound, nothing changes; receiver-bound, the
+     * receiver's rate with zstd:3 says nothing of its rate with another codec (decoding is part of its work),
+     * so the codecs that may pay are tried once each, and the choice then settles.
      */
     @Test
     void aLinkOrReceiverBoundJobIsNotTakenForCpuBound() {
-        for (double farEndBusy : new double[] {0, 1}) {
-            AutoChoice choice = mixedDataOnZstd3();
-            new LinkFeed(choice).seconds(20, 148, 32.6, 2, farEndBusy);
+        AutoChoice linkBound = mixedDataOnZstd3();
+        new LinkFeed(linkBound).seconds(20, 148, 32.6, 2, 0);
+        assertThat(linkBound.currentLabel()).as(linkBound.describe()).isEqualTo("zstd:3");
+        assertThat(linkBound.switches()).isEqualTo(1);
+        assertThat(linkBound.describe()).contains("link 32.6 MB/s").doesNotContain("CPU-bound");
 
-            assertThat(choice.currentLabel()).as(choice.describe()).isEqualTo("zstd:3");
-            assertThat(choice.switches()).isEqualTo(1);
-            assertThat(choice.describe()).contains(farEndBusy == 0 ? "link 32.6 MB/s" : "receiver 148.0 MB/s").doesNotContain("CPU-bound");
+        AutoChoice receiverBound = mixedDataOnZstd3();
+        LinkFeed feed = new LinkFeed(receiverBound);
+        feed.seconds(20, 148, 32.6, 2, 1);
+        int settled = receiverBound.switches();
+        feed.seconds(20, 148, 32.6, 2, 1);
+        assertThat(settled).as(receiverBound.describe()).isLessThanOrEqualTo(1 + 2);
+        assertThat(receiverBound.switches()).as("settled once every codec that may pay was tried").isEqualTo(settled);
+        assertThat(receiverBound.describe()).contains("receiver 148.0 MB/s").doesNotContain("CPU-bound");
+    }
+
+    /**
+     * Zeros to a receiver that sets the pace: it wrote 340 MB/s as zstd:1 and writes 1,390 MB/s as lz4 (measured
+     * on loopback, 2026-11-27: a job of 2.0 s against 1.0 s). One far-end figure for all codecs made them tie
+     * and kept zstd:1; per codec, lz4 is tried, found faster, and kept; found slower, zstd:1 comes back for good.
+     */
+    @Test
+    void theReceiversRateIsMeasuredPerCodec() {
+        for (double lz4AtReceiver : new double[] {1390, 200}) {
+            AutoChoice choice = new AutoChoice(List.of(new AutoChoice.Candidate("none", null, 0), new AutoChoice.Candidate("lz4", FAST, 0),
+                    new AutoChoice.Candidate("zstd:1", ZSTD, 1)), () -> LinkSink.Load.NONE, 2);
+            taste(choice, 1, 0.004, 700);
+            taste(choice, 2, 0.0003, 3000);
+            choice.reconsider();
+            for (int i = 0; i <= AutoChoice.TASTE_FIRST; i++) {
+                choice.shouldTaste();
+            }
+            assertThat(choice.currentLabel()).isEqualTo("zstd:1");
+            LinkFeed feed = new LinkFeed(choice);
+            // the first sample spans the first choice; the second is zstd:1's
+            feed.seconds(2, 340, 0.1, 2, 1);
+            assertThat(choice.currentLabel()).isEqualTo("zstd:1");
+            assertThat(choice.describe()).contains("receiver 340.0 MB/s");
+            for (int second = 0; second < 30; second++) {
+                feed.seconds(1, choice.currentLabel().equals("lz4") ? lz4AtReceiver : 340, 0.1, 2, 1);
+            }
+
+            assertThat(choice.currentLabel()).as(choice.describe()).isEqualTo(lz4AtReceiver > 340 ? "lz4" : "zstd:1");
+            assertThat(choice.switches()).as(choice.describe()).isEqualTo(lz4AtReceiver > 340 ? 2 : 3);
         }
     }
 
