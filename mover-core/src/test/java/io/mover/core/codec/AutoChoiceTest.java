@@ -162,6 +162,14 @@ class AutoChoiceTest {
         assertThat(choice.switches()).isEqualTo(2);
     }
 
+    /** The choice made on the tastes, as AutoCodec makes it, and the first blocks (taken at once) behind. */
+    private static void pastTheFirstBlocks(AutoChoice choice) {
+        choice.reconsider();
+        for (int i = 0; i <= AutoChoice.TASTE_FIRST; i++) {
+            choice.shouldTaste();
+        }
+    }
+
     /** none, lz4, zstd:1 and zstd:3 tasted on mixed data (a tar of the JDK), past the first blocks, on zstd:3. */
     private static AutoChoice mixedDataOnZstd3() {
         AutoChoice choice = new AutoChoice(List.of(new AutoChoice.Candidate("none", null, 0), new AutoChoice.Candidate("lz4", FAST, 0),
@@ -169,10 +177,7 @@ class AutoChoiceTest {
         taste(choice, 1, 0.35, 700);
         taste(choice, 2, 0.25, 450);
         taste(choice, 3, 0.22, 300);
-        choice.reconsider();
-        for (int i = 0; i <= AutoChoice.TASTE_FIRST; i++) {
-            choice.shouldTaste();
-        }
+        pastTheFirstBlocks(choice);
         assertThat(choice.currentLabel()).isEqualTo("zstd:3");
         return choice;
     }
@@ -251,10 +256,7 @@ class AutoChoiceTest {
                     new AutoChoice.Candidate("zstd:1", ZSTD, 1)), () -> LinkSink.Load.NONE, 2);
             taste(choice, 1, 0.004, 700);
             taste(choice, 2, 0.0003, 3000);
-            choice.reconsider();
-            for (int i = 0; i <= AutoChoice.TASTE_FIRST; i++) {
-                choice.shouldTaste();
-            }
+            pastTheFirstBlocks(choice);
             assertThat(choice.currentLabel()).isEqualTo("zstd:1");
             LinkFeed feed = new LinkFeed(choice);
             // the first sample spans the first choice; the second is zstd:1's

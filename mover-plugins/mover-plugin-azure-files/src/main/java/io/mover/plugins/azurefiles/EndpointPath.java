@@ -4,13 +4,8 @@ import java.net.MalformedURLException;
 import java.net.URL;
 
 import com.azure.core.http.HttpPipelineCallContext;
-import com.azure.core.http.HttpPipelineNextPolicy;
-import com.azure.core.http.HttpPipelineNextSyncPolicy;
 import com.azure.core.http.HttpPipelinePosition;
-import com.azure.core.http.HttpResponse;
-import com.azure.core.http.policy.HttpPipelinePolicy;
-
-import reactor.core.publisher.Mono;
+import com.azure.core.http.policy.HttpPipelineSyncPolicy;
 
 /**
  * Puts the port and path of a configured endpoint back into every request URL. The share SDK may drop a custom
@@ -18,7 +13,7 @@ import reactor.core.publisher.Mono;
  * a path-style test service {@code http://127.0.0.1:PORT/ACCOUNT}) would lose it. Runs per call, before the
  * request is signed, so the Shared Key signature covers the path actually sent.
  */
-final class EndpointPath implements HttpPipelinePolicy {
+final class EndpointPath extends HttpPipelineSyncPolicy {
     private static final com.azure.core.http.HttpHeaderName RENAME_SOURCE = com.azure.core.http.HttpHeaderName.fromString("x-ms-file-rename-source");
     private final java.net.URI endpoint;
     private final String prefix;
@@ -34,18 +29,7 @@ final class EndpointPath implements HttpPipelinePolicy {
     }
 
     @Override
-    public Mono<HttpResponse> process(HttpPipelineCallContext context, HttpPipelineNextPolicy next) {
-        rewrite(context);
-        return next.process();
-    }
-
-    @Override
-    public HttpResponse processSync(HttpPipelineCallContext context, HttpPipelineNextSyncPolicy next) {
-        rewrite(context);
-        return next.processSync();
-    }
-
-    private void rewrite(HttpPipelineCallContext context) {
+    protected void beforeSendingRequest(HttpPipelineCallContext context) {
         var request = context.getHttpRequest();
         request.setUrl(withPrefix(request.getUrl()));
         String renameSource = request.getHeaders().getValue(RENAME_SOURCE);

@@ -66,20 +66,21 @@ final class LinuxCalls {
 
     /** {@code O_TMPFILE}: {@code __O_TMPFILE | O_DIRECTORY}, whose value differs between architectures. */
     final int oTmpfile;
-    private final MethodHandle openat;
+    // openat, statx, close, errno and pathCharset are package-visible for ListingCalls, which binds getdents64 beside them
+    final MethodHandle openat;
     private final MethodHandle copyFileRange;
     private final MethodHandle futimens;
     private final MethodHandle utimensat;
     private final MethodHandle fchmod;
     private final MethodHandle fsync;
-    private final MethodHandle statx;
+    final MethodHandle statx;
     private final MethodHandle linkat;
-    private final MethodHandle close;
+    final MethodHandle close;
     private final MethodHandle strerror;
     private final MethodHandle fadvise;
-    private final VarHandle errno;
-    private final long errnoSize;
-    private final Charset pathCharset;
+    final VarHandle errno;
+    final long errnoSize;
+    final Charset pathCharset;
 
     /** What {@code statx} said of an open file. */
     record Stat(int mode, long size, Instant lastModified, Instant created) {}

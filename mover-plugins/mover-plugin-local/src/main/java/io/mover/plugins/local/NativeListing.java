@@ -61,11 +61,11 @@ final class NativeListing extends SkippingIterator {
     /** The calls, or empty where {@link LinuxCalls} or {@link ListingCalls} is: the JDK's listing is used there. */
     private static final ListingCalls CALLS = LinuxCalls.INSTANCE.flatMap(ListingCalls::load).orElse(null);
     // constants, so the JIT can inline each downcall (a handle read from a field cannot be)
-    private static final MethodHandle OPENAT = CALLS == null ? null : CALLS.openat();
-    private static final MethodHandle CLOSE = CALLS == null ? null : CALLS.close();
+    private static final MethodHandle OPENAT = CALLS == null ? null : CALLS.linux().openat;
+    private static final MethodHandle CLOSE = CALLS == null ? null : CALLS.linux().close;
     private static final MethodHandle GETDENTS = CALLS == null ? null : CALLS.getdents();
-    private static final MethodHandle STATX = CALLS == null ? null : CALLS.statx();
-    private static final VarHandle ERRNO = CALLS == null ? null : CALLS.errno();
+    private static final MethodHandle STATX = CALLS == null ? null : CALLS.linux().statx;
+    private static final VarHandle ERRNO = CALLS == null ? null : CALLS.linux().errno;
 
     private final Path directory;
     private final RelativePath path;
@@ -107,7 +107,7 @@ final class NativeListing extends SkippingIterator {
         }
         Memory memory = POOL.poll();
         if (memory == null) {
-            memory = Memory.allocate(CALLS.errnoSize());
+            memory = Memory.allocate(CALLS.linux().errnoSize);
         }
         int fd;
         try {
@@ -195,7 +195,7 @@ final class NativeListing extends SkippingIterator {
         if (names[0] == '.' && (length == 1 || length == 2 && names[1] == '.')) {
             return null;
         }
-        String text = new String(names, 0, length, CALLS.charset());
+        String text = new String(names, 0, length, CALLS.linux().pathCharset);
         if (!keep.test(text)) {
             return null;
         }
