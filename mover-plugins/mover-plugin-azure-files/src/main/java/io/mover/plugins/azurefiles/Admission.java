@@ -12,6 +12,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.SignalType;
 
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
@@ -68,6 +69,12 @@ final class Admission {
         static final int DONE = 2;
         final AtomicInteger state = new AtomicInteger(WAITING);
         final CompletableFuture<Void> granted = new CompletableFuture<>();
+        /** Whether it took a token of the rate cap: one that ends unsent gives it back. */
+        final boolean token;
+
+        Slot(boolean token) {
+            this.token = token;
+        }
 
         /** Ends this place whatever its state: leaves the queue if still waiting, gives the permit back if granted. */
         @Override
@@ -91,6 +98,9 @@ final class Admission {
             if (was == GRANTED) {
                 drain();
             }
+            else if (token) {
+                refundToken();
+            }
         }
     }
 
@@ -99,20 +109,30 @@ final class Admission {
      * it ends. Never blocks. Cancelling the returned Mono, before or after the grant, gives the place back.
      */
     <T> Mono<T> run(Supplier<? extends Mono<T>> request) {
-        Mono<T> admitted = Mono.defer(() -> {
-            Slot slot = enqueue();
-            return Mono.fromFuture(slot.granted, true).then(Mono.defer(request)).doFinally(signal -> slot.release());
-        });
         if (requestsPerSecond <= 0) {
-            return admitted;
+            return admitted(request, false);
         }
         return Mono.defer(() -> {
             long wait = reserveToken();
             if (wait <= 0) {
-                return admitted;
+                return admitted(request, true);
             }
             long start = System.nanoTime();
-            return Mono.delay(Duration.ofNanos(wait)).doFinally(signal -> rateWaitNanos.add(System.nanoTime() - start)).then(admitted);
+            // cancelled during the wait: the request never goes, and its reserved token is given back
+            return Mono.delay(Duration.ofNanos(wait)).doFinally(signal -> {
+                rateWaitNanos.add(System.nanoTime() - start);
+                if (signal != SignalType.ON_COMPLETE) {
+                    refundToken();
+                }
+            }).then(admitted(request, true));
+        });
+    }
+
+    /** The request once a concurrency slot is free; {@code token} when it holds a token of the rate cap. */
+    private <T> Mono<T> admitted(Supplier<? extends Mono<T>> request, boolean token) {
+        return Mono.defer(() -> {
+            Slot slot = enqueue(token);
+            return Mono.fromFuture(slot.granted, true).then(Mono.defer(request)).doFinally(signal -> slot.release());
         });
     }
 
@@ -122,7 +142,8 @@ final class Admission {
      * @throws MoverException {@link ErrorCode#CANCELLED} when the thread is interrupted; it stays interrupted
      */
     Permit await() {
-        long wait = requestsPerSecond <= 0 ? 0 : reserveToken();
+        boolean token = requestsPerSecond > 0;
+        long wait = token ? reserveToken() : 0;
         Slot slot = null;
         try {
             if (wait > 0) {
@@ -134,13 +155,16 @@ final class Admission {
                     rateWaitNanos.add(System.nanoTime() - start);
                 }
             }
-            slot = enqueue();
+            slot = enqueue(token);
             slot.granted.get();
             return slot;
         }
         catch (InterruptedException e) {
             if (slot != null) {
-                slot.release();
+                slot.release();   // gives the token back too, unless the grant came first
+            }
+            else if (token) {
+                refundToken();
             }
             Thread.currentThread().interrupt();
             throw new MoverException(ErrorCode.CANCELLED, "interrupted while waiting for a turn to send to Azure Files");
@@ -150,8 +174,8 @@ final class Admission {
         }
     }
 
-    private Slot enqueue() {
-        Slot slot = new Slot();
+    private Slot enqueue(boolean token) {
+        Slot slot = new Slot(token);
         lock.lock();
         try {
             queue.add(slot);
@@ -193,6 +217,20 @@ final class Admission {
             lastRefill = now;
             tokens -= 1;
             return tokens >= 0 ? 0 : (long) (-tokens * 1e9 / requestsPerSecond);
+        }
+        finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Gives back a token reserved by a request that was never sent (cancelled or interrupted before its turn):
+     * the reservation put the bucket in debt, and left there it would delay every later request of the share.
+     */
+    private void refundToken() {
+        lock.lock();
+        try {
+            tokens = Math.min(requestsPerSecond, tokens + 1);
         }
         finally {
             lock.unlock();
@@ -241,6 +279,17 @@ final class Admission {
         lock.lock();
         try {
             return new int[] {inFlight, queue.size()};
+        }
+        finally {
+            lock.unlock();
+        }
+    }
+
+    /** The rate cap's tokens now, negative when reserved ahead (for tests). */
+    double tokens() {
+        lock.lock();
+        try {
+            return tokens;
         }
         finally {
             lock.unlock();

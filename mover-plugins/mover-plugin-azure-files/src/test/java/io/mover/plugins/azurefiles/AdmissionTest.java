@@ -122,6 +122,57 @@ final class AdmissionTest {
         assertThat(admission.rateWaitNanos()).isGreaterThan(Duration.ofMillis(500).toNanos());
     }
 
+    /** Requests cancelled while they wait for their rate-cap token leave the bucket as if they had never asked. */
+    @Test
+    void requestsCancelledWhileWaitingForTheRateCapGiveTheirTokensBack() {
+        Admission admission = new Admission(64, 10);
+        List<Disposable> waiting = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            waiting.add(admission.run(() -> Mono.just(1)).subscribe());
+        }
+        // ten went at once; twenty reserved tokens ahead, up to two seconds away
+        assertThat(admission.tokens()).isLessThan(-15);
+        waiting.forEach(Disposable::dispose);
+        // the twenty unsent give theirs back: the next request of the share does not wait two seconds behind them
+        assertThat(admission.tokens()).isGreaterThan(-1);
+        assertThat(admission.inFlightAndWaiting()).containsExactly(0, 0);
+    }
+
+    /** The same for the synchronous pipeline: a thread interrupted in the rate wait, or queued behind the limit, gives its token back. */
+    @Test
+    void anInterruptedWaitGivesItsRateTokenAndItsPlaceBack() throws Exception {
+        Admission admission = new Admission(1, 5);
+        Admission.Permit held = admission.await();
+        List<Thread> waiters = new ArrayList<>();
+        List<CompletableFuture<Throwable>> outcomes = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            CompletableFuture<Throwable> outcome = new CompletableFuture<>();
+            outcomes.add(outcome);
+            waiters.add(Thread.ofVirtual().start(() -> {
+                try {
+                    admission.await().release();
+                    outcome.complete(null);
+                }
+                catch (RuntimeException e) {
+                    outcome.complete(e);
+                }
+            }));
+        }
+        // four tokens were left for the waiters: they queue behind the held permit; the other eight sleep in debt
+        for (int i = 0; i < 500 && (admission.inFlightAndWaiting()[1] < 4 || admission.tokens() > -7.5); i++) {
+            Thread.sleep(10);
+        }
+        assertThat(admission.inFlightAndWaiting()).containsExactly(1, 4);
+        waiters.forEach(Thread::interrupt);
+        for (CompletableFuture<Throwable> outcome : outcomes) {
+            assertThat(outcome.get(10, TimeUnit.SECONDS)).isInstanceOf(MoverException.class);
+        }
+        assertThat(admission.inFlightAndWaiting()).containsExactly(1, 0);
+        assertThat(admission.tokens()).as("every interrupted waiter's token is back").isGreaterThan(3.5);
+        held.release();
+        assertThat(admission.inFlightAndWaiting()).containsExactly(0, 0);
+    }
+
     @Test
     void throttlingHalvesTheLimitOncePerBurstAndSuccessGrowsItBack() {
         Admission admission = new Admission(64, 0);
