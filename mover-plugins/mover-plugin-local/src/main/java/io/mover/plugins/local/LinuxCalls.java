@@ -66,7 +66,7 @@ final class LinuxCalls {
 
     /** {@code O_TMPFILE}: {@code __O_TMPFILE | O_DIRECTORY}, whose value differs between architectures. */
     final int oTmpfile;
-    // openat, statx, close, errno and pathCharset are package-visible for ListingCalls, which binds getdents64 beside them
+    // openat, linkat, statx, close, errno and pathCharset are package-visible for ListingCalls and BeneathRoot, which bind more calls beside them
     final MethodHandle openat;
     private final MethodHandle copyFileRange;
     private final MethodHandle futimens;
@@ -74,7 +74,7 @@ final class LinuxCalls {
     private final MethodHandle fchmod;
     private final MethodHandle fsync;
     final MethodHandle statx;
-    private final MethodHandle linkat;
+    final MethodHandle linkat;
     final MethodHandle close;
     private final MethodHandle strerror;
     private final MethodHandle fadvise;
@@ -267,11 +267,11 @@ final class LinuxCalls {
     }
 
     /** One call's native memory: its arguments and the {@code errno} it leaves, freed when it returns. */
-    private interface NativeCall<T> {
+    interface NativeCall<T> {
         T call(Arena arena, MemorySegment state) throws Throwable;
     }
 
-    private <T> T inArena(NativeCall<T> body) throws IOException {
+    <T> T inArena(NativeCall<T> body) throws IOException {
         try (Arena arena = Arena.ofConfined()) {
             return body.call(arena, arena.allocate(errnoSize));
         }
@@ -288,14 +288,14 @@ final class LinuxCalls {
         return Instant.ofEpochSecond(statx.get(JAVA_LONG, offset), Integer.toUnsignedLong(statx.get(JAVA_INT, offset + 8)));
     }
 
-    private Void check(int result, MemorySegment state, String action, Path path) throws IOException {
+    Void check(int result, MemorySegment state, String action, Path path) throws IOException {
         if (result < 0) {
             throw error((int) errno.get(state, 0L), action, path);
         }
         return null;
     }
 
-    private void checkInterrupted(MemorySegment state, int attempt, String action, Path path) throws IOException {
+    void checkInterrupted(MemorySegment state, int attempt, String action, Path path) throws IOException {
         int code = (int) errno.get(state, 0L);
         if (code != EINTR || attempt >= MAX_INTERRUPTS) {
             throw error(code, action, path);

@@ -29,7 +29,12 @@ import static java.util.Objects.requireNonNull;
  * bits) and the modification time set on the open descriptor, the committed entry read from it, then the file
  * named. Per file: two opens, one copy, one {@code futimens}, one {@code statx}, a {@code linkat} (or a rename)
  * and two closes, where the {@code FileChannel} path made three opens and closes, three statx, two fstat and a
- * rename.
+ * rename; and, for a file below a subfolder, the folder's {@code openat2} and close.
+ * <p>
+ * The file is made and named relative to its folder's descriptor, opened beneath the sink's root
+ * ({@link BeneathRoot}: {@code RESOLVE_BENEATH}), never by a path: a folder swapped for a link to elsewhere after
+ * the sink checked it cannot receive the file (the check is cached per folder, so the window is not small).
+ * Where {@code openat2} is missing every file takes the Java path.
  * <p>
  * Nothing partial is ever visible. By default the file is created unnamed ({@code O_TMPFILE}) in its final
  * folder and given its name by {@code linkat} once complete: an abort or a crash leaves nothing behind, and
@@ -44,6 +49,7 @@ final class LocalKernelCopy {
      * twice the default); a smaller file is read whole by its first request anyway.
      */
     private static final long SEQUENTIAL_FROM = 256 * 1024;
+    private static final byte[] DOT = {'.', 0};
     /**
      * Larger files take the FileChannel path: a native call holds its virtual thread's carrier for as long as
      * it runs (the JDK's own file calls add a carrier meanwhile, FFM does not), and a copy_file_range of
@@ -53,6 +59,8 @@ final class LocalKernelCopy {
     static final long MAX_SIZE = 16L << 20;
 
     private final LinuxCalls calls;
+    /** The sink's root held open; empty where openat2 is missing, and then every file takes the Java path. */
+    private final Optional<BeneathRoot> beneath;
     private final String jobKey;
     private final boolean fsync;
     private final Set<Path> open;
@@ -60,8 +68,9 @@ final class LocalKernelCopy {
     /** Cleared when copy_file_range refuses this pair of file systems: the Java path (which falls back) copies then. */
     private final AtomicBoolean usable = new AtomicBoolean(true);
 
-    LocalKernelCopy(LinuxCalls calls, String jobKey, boolean fsync, Set<Path> open, boolean tmpfile) {
+    LocalKernelCopy(LinuxCalls calls, Optional<BeneathRoot> beneath, String jobKey, boolean fsync, Set<Path> open, boolean tmpfile) {
         this.calls = requireNonNull(calls, "calls is null");
+        this.beneath = requireNonNull(beneath, "beneath is null");
         this.jobKey = requireNonNull(jobKey, "jobKey is null");
         this.fsync = fsync;
         this.open = requireNonNull(open, "open is null");
@@ -79,6 +88,11 @@ final class LocalKernelCopy {
         return tmpfile.get();
     }
 
+    /** The sink is closed: its root's descriptor too. */
+    void close() {
+        beneath.ifPresent(BeneathRoot::close);
+    }
+
     /** False once copy_file_range refused this sink's pair of file systems; for tests. */
     boolean usable() {
         return usable.get();
@@ -87,9 +101,8 @@ final class LocalKernelCopy {
     /** The committed entry, or empty when this file cannot be copied here and the caller must use the Java path. */
     Optional<Entry> copy(Path source, Path target, RelativePath path, Entry entry) {
         byte[] sourceName = calls.nativePath(source);
-        byte[] targetName = calls.nativePath(target);
-        byte[] folderName = calls.nativePath(target.getParent());
-        if (sourceName == null || targetName == null || folderName == null || !usable.get()) {
+        byte[] name = calls.nativePath(Path.of(path.name()));
+        if (sourceName == null || name == null || beneath.isEmpty() || !beneath.get().isOpen() || !usable.get()) {
             return Optional.empty();
         }
         int in;
@@ -99,30 +112,44 @@ final class LocalKernelCopy {
         catch (IOException e) {
             throw IoErrors.map(e, "open", source);
         }
+        int folder = -1;
         try {
             if (entry.size() >= SEQUENTIAL_FROM) {
                 calls.adviseSequential(in);
             }
-            return copyOpen(in, target, targetName, folderName, path, entry);
+            // the folder by descriptor, beneath the root: a link swapped in since the sink checked the path leads nowhere
+            folder = beneath.get().folder(path.parent(), target);
+            return copyOpen(in, new Named(folder, name, target), path, entry);
+        }
+        catch (IOException e) {
+            throw IoErrors.map(e, "open", target.getParent());
         }
         finally {
+            if (folder >= 0) {
+                beneath.get().closeFolder(folder, target);
+            }
             closeQuietly(in, source);
         }
     }
 
-    private Optional<Entry> copyOpen(int in, Path target, byte[] targetName, byte[] folderName, RelativePath path, Entry entry) {
+    /** Where the file goes: its folder's descriptor and its name there; {@code target} for messages. */
+    private record Named(int folder, byte[] name, Path target) {}
+
+    private Optional<Entry> copyOpen(int in, Named to, RelativePath path, Entry entry) {
+        BeneathRoot at = beneath.orElseThrow();
+        Path target = to.target();
         OptionalInt sourceMode = LocalFiles.POSIX ? entry.attributes().posixMode() : OptionalInt.empty();
         // the JDK's default mode for a new file where the source has none
         int mode = sourceMode.orElse(0666);
-        Path temporary = null;
+        byte[] temporary = null;
         int out = -1;
         boolean committed = false;
         try {
-            out = createUnnamed(folderName, mode, target);
+            out = createUnnamed(to.folder(), mode, target);
             if (out < 0) {
-                temporary = target.resolveSibling(LocalTemporaries.name(jobKey, path.name()));
-                out = calls.open(calls.nativePath(temporary), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode, target);
-                open.add(temporary);
+                temporary = temporaryName(path);
+                out = at.open(to.folder(), temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode, target);
+                open.add(temporaryPath(target, path));
             }
             if (!fill(in, out, entry.size(), target)) {
                 return Optional.empty();
@@ -136,14 +163,14 @@ final class LocalKernelCopy {
             }
             LinuxCalls.Stat written = calls.stat(out, target);
             if (temporary == null) {
-                temporary = linkUnnamed(out, target, targetName, path);
+                temporary = linkUnnamed(out, to, path);
             }
             if (temporary != null) {
                 // closed before the rename, its error checked: on a mounted share close reports failed writes
                 int named = out;
                 out = -1;
                 calls.close(named, target);
-                LocalSinkWriter.rename(temporary, target);
+                rename(to, temporary);
             }
             committed = true;
             OptionalInt writtenMode = LocalFiles.POSIX ? OptionalInt.of(written.mode() & 0777) : OptionalInt.empty();
@@ -159,20 +186,20 @@ final class LocalKernelCopy {
             }
             if (temporary != null) {
                 if (!committed) {
-                    deleteQuietly(temporary);
+                    at.unlinkQuietly(to.folder(), temporary, target);
                 }
-                open.remove(temporary);
+                open.remove(temporaryPath(target, path));
             }
         }
     }
 
-    /** An unnamed file in the target's folder, or -1 where unnamed files are not used (or refused: then never again). */
-    private int createUnnamed(byte[] folderName, int mode, Path target) throws IOException {
+    /** An unnamed file in the folder, or -1 where unnamed files are not used (or refused: then never again). */
+    private int createUnnamed(int folder, int mode, Path target) throws IOException {
         if (!tmpfile.get()) {
             return -1;
         }
         try {
-            return calls.open(folderName, calls.oTmpfile | O_WRONLY | O_CLOEXEC, mode, target);
+            return beneath.orElseThrow().open(folder, DOT, calls.oTmpfile | O_WRONLY | O_CLOEXEC, mode, target);
         }
         catch (NativeError e) {
             // no O_TMPFILE in this file system (EOPNOTSUPP) or kernel (EISDIR: taken for O_DIRECTORY alone; EINVAL)
@@ -185,12 +212,13 @@ final class LocalKernelCopy {
     }
 
     /**
-     * Names the complete unnamed file {@code target}; null when done. A link cannot replace a file, so when
-     * the name is taken the file is named a temporary instead, returned for the caller to rename over it.
+     * Names the complete unnamed file; null when done. A link cannot replace a file, so when the name is taken
+     * the file is named a temporary instead, returned for the caller to rename over it.
      */
-    private Path linkUnnamed(int out, Path target, byte[] targetName, RelativePath path) throws IOException {
+    private byte[] linkUnnamed(int out, Named to, RelativePath path) throws IOException {
+        BeneathRoot at = beneath.orElseThrow();
         try {
-            calls.link(out, targetName, target);
+            at.link(out, to.folder(), to.name(), to.target());
             return null;
         }
         catch (NativeError e) {
@@ -198,16 +226,43 @@ final class LocalKernelCopy {
                 throw e;
             }
         }
-        Path temporary = target.resolveSibling(LocalTemporaries.name(jobKey, path.name()));
-        open.add(temporary);
+        byte[] temporary = temporaryName(path);
+        Path named = temporaryPath(to.target(), path);
+        open.add(named);
         try {
-            calls.link(out, calls.nativePath(temporary), temporary);
+            at.link(out, to.folder(), temporary, named);
         }
         catch (IOException | RuntimeException e) {
-            open.remove(temporary);
+            open.remove(named);
             throw e;
         }
         return temporary;
+    }
+
+    /** The temporary over the file's name, in its folder; a directory of that name is refused, as {@link LocalSinkWriter#rename} does. */
+    private void rename(Named to, byte[] temporary) throws IOException {
+        try {
+            beneath.orElseThrow().rename(to.folder(), temporary, to.name(), to.target());
+        }
+        catch (NativeError e) {
+            if (e.code() == LinuxCalls.EISDIR) {
+                throw new MoverException(ErrorCode.ALREADY_EXISTS, "cannot replace directory " + to.target() + " with a file; delete it first");
+            }
+            throw e;
+        }
+    }
+
+    private byte[] temporaryName(RelativePath path) throws IOException {
+        byte[] name = calls.nativePath(Path.of(LocalTemporaries.name(jobKey, path.name())));
+        if (name == null) {
+            throw new java.nio.file.FileSystemException(path.toString(), null, "cannot name a temporary in the system's encoding");
+        }
+        return name;
+    }
+
+    /** The temporary's path, for the sink's set of open temporaries (which the sweep of stale ones leaves alone). */
+    private Path temporaryPath(Path target, RelativePath path) {
+        return target.resolveSibling(LocalTemporaries.name(jobKey, path.name()));
     }
 
     /**
@@ -251,15 +306,6 @@ final class LocalKernelCopy {
         }
         catch (IOException e) {
             // a read-only descriptor, or one whose file is named and whose times are set: nothing is lost
-        }
-    }
-
-    private static void deleteQuietly(Path temporary) {
-        try {
-            Files.deleteIfExists(temporary);
-        }
-        catch (IOException e) {
-            // the next run's sweep of stale temporaries removes it
         }
     }
 }

@@ -64,7 +64,8 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
         this.jobKey = requireNonNull(jobKey, "jobKey is null");
         this.links = new LocalLinks(confinement, jobKey);
         this.fsync = fsync;
-        this.kernelCopy = LinuxCalls.INSTANCE.filter(calls -> LocalFiles.onLocalDisk(root)).map(calls -> new LocalKernelCopy(calls, jobKey, fsync, open, tmpfile));
+        this.kernelCopy = LinuxCalls.INSTANCE.filter(calls -> LocalFiles.onLocalDisk(root))
+                .map(calls -> new LocalKernelCopy(calls, BeneathRoot.open(calls, root), jobKey, fsync, open, tmpfile));
     }
 
     /** The raw-descriptor copy, for tests. */
@@ -314,5 +315,7 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
     }
 
     @Override
-    public void close() {}
+    public void close() {
+        kernelCopy.ifPresent(LocalKernelCopy::close);
+    }
 }

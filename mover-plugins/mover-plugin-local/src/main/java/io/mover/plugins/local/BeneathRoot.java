@@ -1,0 +1,241 @@
+package io.mover.plugins.local;
+
+import java.io.IOException;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.nio.file.Path;
+import java.util.Optional;
+
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
+import io.mover.spi.RelativePath;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * A {@link LocalSink}'s root held open, and its folders opened beneath it by descriptor, for {@link LocalKernelCopy}:
+ * a folder is looked up with {@code openat2(RESOLVE_BENEATH)}, so a link swapped in for a folder after
+ * {@link LocalConfinement} checked it (a check it caches per folder) cannot lead the file out of the root; the file is
+ * then created, named, renamed and removed relative to that descriptor ({@code openat}, {@code linkat},
+ * {@code renameat}, {@code unlinkat}), never by a path the kernel would resolve again.
+ *
+ * <p>Links that lead inside the root stay usable, as in the rest of the plugin: {@code RESOLVE_BENEATH} refuses an
+ * absolute link whatever its target, so on a refusal the folder's real path is checked and opened with no link
+ * allowed at all ({@code RESOLVE_NO_SYMLINKS}). {@link #open} is empty where {@code openat2} is missing (Linux before
+ * 5.6, or refused by a seccomp filter): the sink then copies on its Java path. Thread-safe.
+ */
+final class BeneathRoot implements AutoCloseable {
+    /** {@code SYS_openat2}: the same number on x86_64 and aarch64 (the unified table of Linux 5.6). */
+    private static final long SYS_OPENAT2 = 437;
+    private static final long RESOLVE_NO_SYMLINKS = 0x04;
+    private static final long RESOLVE_BENEATH = 0x08;
+    /** {@code O_PATH}, the same on x86_64 and aarch64. */
+    private static final int O_PATH = 010000000;
+    private static final int EAGAIN = 11;
+    private static final int ELOOP = 40;
+    private static final byte[] DOT = {'.', 0};
+
+    private final LinuxCalls calls;
+    private final MethodHandle syscall;
+    private final MethodHandle renameat;
+    private final MethodHandle unlinkat;
+    private final Path root;
+    private final Path realRoot;
+    private final int rootFd;
+    private final int folderFlags;
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+
+    private BeneathRoot(LinuxCalls calls, Linker linker, Path root, Path realRoot, int rootFd, int oDirectory) {
+        this.calls = calls;
+        Linker.Option errno = Linker.Option.captureCallState("errno");
+        MemorySegment symbol = linker.defaultLookup().find("syscall").orElseThrow();
+        this.syscall = linker.downcallHandle(symbol, FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG),
+                errno, Linker.Option.firstVariadicArg(1));
+        this.renameat = linker.downcallHandle(linker.defaultLookup().find("renameat").orElseThrow(),
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS), errno);
+        this.unlinkat = linker.downcallHandle(linker.defaultLookup().find("unlinkat").orElseThrow(),
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT), errno);
+        this.root = root;
+        this.realRoot = realRoot;
+        this.rootFd = rootFd;
+        this.folderFlags = O_PATH | oDirectory | LinuxCalls.O_CLOEXEC;
+    }
+
+    /** The root held open, or empty where {@code openat2} or a call here is missing: then the kernel copy is not used. */
+    static Optional<BeneathRoot> open(LinuxCalls calls, Path root) {
+        int oDirectory = calls.oTmpfile & ~020000000;
+        int fd = -1;
+        try {
+            Path realRoot = root.toRealPath();
+            byte[] name = calls.nativePath(realRoot);
+            if (name == null) {
+                return Optional.empty();
+            }
+            fd = calls.open(name, O_PATH | oDirectory | LinuxCalls.O_CLOEXEC, 0, root);
+            BeneathRoot beneath = new BeneathRoot(calls, Linker.nativeLinker(), root, realRoot, fd, oDirectory);
+            // one probe: ENOSYS (an old kernel) or EPERM (a seccomp filter) says the calls cannot be made here
+            beneath.calls.close(beneath.openat2(DOT, RESOLVE_BENEATH, root), root);
+            fd = -1;
+            return Optional.of(beneath);
+        }
+        catch (IOException | RuntimeException | Error e) {
+            return Optional.empty();
+        }
+        finally {
+            if (fd >= 0) {
+                try {
+                    calls.close(fd, root);
+                }
+                catch (IOException e) {
+                    // an O_PATH descriptor: nothing to lose
+                }
+            }
+        }
+    }
+
+    /**
+     * The folder {@code folder} of the root, opened {@code O_PATH}; {@link #rootFd()} itself for the root (do not close that).
+     *
+     * @throws MoverException INVALID_PATH when the folder leads outside the root through a link
+     */
+    int folder(RelativePath folder, Path forErrors) throws IOException {
+        if (folder.isRoot()) {
+            return rootFd;
+        }
+        byte[] name = calls.nativePath(Path.of(folder.toString()));
+        if (name == null) {
+            throw new MoverException(ErrorCode.INVALID_PATH, "cannot name " + forErrors + " in the system's encoding");
+        }
+        try {
+            return openat2(name, RESOLVE_BENEATH, forErrors);
+        }
+        catch (NativeError e) {
+            if (e.code() != LinuxCalls.EXDEV && e.code() != ELOOP) {
+                throw e;
+            }
+        }
+        // a link on the way: an absolute one (refused whatever its target) or one leading out
+        Path real = LocalFiles.resolve(root, folder).toRealPath();
+        if (!real.startsWith(realRoot)) {
+            throw escapes(folder);
+        }
+        byte[] inside = real.equals(realRoot) ? DOT : calls.nativePath(realRoot.relativize(real));
+        try {
+            return openat2(inside, RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS, forErrors);
+        }
+        catch (NativeError e) {
+            // a link swapped in since the real path was taken
+            if (e.code() == LinuxCalls.EXDEV || e.code() == ELOOP) {
+                throw escapes(folder);
+            }
+            throw e;
+        }
+    }
+
+    int rootFd() {
+        return rootFd;
+    }
+
+    /** {@code openat(dir, name, flags, mode)}. */
+    int open(int dir, byte[] name, int flags, int mode, Path forErrors) throws IOException {
+        return calls.inArena((arena, state) -> {
+            MemorySegment path = arena.allocateFrom(ValueLayout.JAVA_BYTE, name);
+            for (int attempt = 0; ; attempt++) {
+                int fd = (int) calls.openat.invokeExact(state, dir, path, flags, mode);
+                if (fd >= 0) {
+                    return fd;
+                }
+                calls.checkInterrupted(state, attempt, "open", forErrors);
+            }
+        });
+    }
+
+    /** Names the unnamed file {@code fd} {@code name} in {@code dir}, through its {@code /proc/self/fd} link; EEXIST when taken. */
+    void link(int fd, int dir, byte[] name, Path forErrors) throws IOException {
+        calls.inArena((arena, state) -> {
+            MemorySegment from = arena.allocateFrom("/proc/self/fd/" + fd);
+            MemorySegment to = arena.allocateFrom(ValueLayout.JAVA_BYTE, name);
+            // AT_FDCWD, AT_SYMLINK_FOLLOW: the /proc link is followed to the file, the new name is not resolved beyond dir
+            return calls.check((int) calls.linkat.invokeExact(state, -100, from, dir, to, 0x400), state, "name", forErrors);
+        });
+    }
+
+    /** {@code renameat(dir, from, dir, to)}: replaces a file, refuses (EISDIR) to replace a directory. */
+    void rename(int dir, byte[] from, byte[] to, Path forErrors) throws IOException {
+        calls.inArena((arena, state) -> calls.check((int) renameat.invokeExact(state, dir, arena.allocateFrom(ValueLayout.JAVA_BYTE, from), dir,
+                arena.allocateFrom(ValueLayout.JAVA_BYTE, to)), state, "rename into", forErrors));
+    }
+
+    /** Removes {@code name} from {@code dir}; quietly (the next run's sweep removes a temporary left behind). */
+    void unlinkQuietly(int dir, byte[] name, Path forErrors) {
+        try {
+            calls.inArena((arena, state) -> calls.check((int) unlinkat.invokeExact(state, dir, arena.allocateFrom(ValueLayout.JAVA_BYTE, name), 0),
+                    state, "remove", forErrors));
+        }
+        catch (IOException e) {
+            // see above
+        }
+    }
+
+    /** Closes a folder from {@link #folder}; the root stays open. */
+    void closeFolder(int fd, Path forErrors) {
+        if (fd == rootFd) {
+            return;
+        }
+        try {
+            calls.close(fd, forErrors);
+        }
+        catch (IOException e) {
+            // an O_PATH descriptor: nothing to lose
+        }
+    }
+
+    /** Whether {@link #close} has not run: after it the sink's copies take the Java path. */
+    boolean isOpen() {
+        return !closed.get();
+    }
+
+    /** The root's descriptor is closed, once (a second close could close a descriptor reused by then). */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            calls.close(rootFd, root);
+        }
+        catch (IOException e) {
+            // an O_PATH descriptor: nothing to lose
+        }
+    }
+
+    /** {@code openat2(root, name, {O_PATH | O_DIRECTORY | O_CLOEXEC, 0, resolve})}, again on EAGAIN (a rename raced the lookup). */
+    private int openat2(byte[] name, long resolve, Path forErrors) throws IOException {
+        return calls.inArena((arena, state) -> {
+            MemorySegment path = arena.allocateFrom(ValueLayout.JAVA_BYTE, name);
+            MemorySegment how = arena.allocate(JAVA_LONG, 3);
+            how.setAtIndex(JAVA_LONG, 0, folderFlags);
+            how.setAtIndex(JAVA_LONG, 1, 0);
+            how.setAtIndex(JAVA_LONG, 2, resolve);
+            for (int attempt = 0; ; attempt++) {
+                long fd = (long) syscall.invokeExact(state, SYS_OPENAT2, (long) rootFd, path, how, how.byteSize());
+                if (fd >= 0) {
+                    return (int) fd;
+                }
+                int code = (int) calls.errno.get(state, 0L);
+                if (code != EAGAIN || attempt >= 16) {
+                    calls.checkInterrupted(state, attempt, "open", forErrors);
+                }
+            }
+        });
+    }
+
+    private MoverException escapes(RelativePath folder) {
+        return new MoverException(ErrorCode.INVALID_PATH, "refusing '" + folder + "': it passes through a symbolic link that leads outside the destination " + root);
+    }
+}
