@@ -12,7 +12,8 @@ import io.mover.spi.Sink;
 /**
  * A copy job's plan: crawls the source depth-first and lazily (a directory's listing is consumed as it
  * streams, never collected), creating each directory at the destination before its files and setting
- * its attributes after them, and hands every file to {@link TransferRun#schedule}.
+ * its attributes after them, and hands every file to {@link TransferRun#schedule}. Also the plan of a durable
+ * job's unit that is the whole job (a single stream's), which stops starting files when the unit asks it to.
  */
 final class CopyCrawl {
     private static final System.Logger LOG = System.getLogger(CopyCrawl.class.getName());
@@ -41,7 +42,7 @@ final class CopyCrawl {
     private void crawl(RelativePath directory, DirectoryNode node) {
         StageMeter enumerate = run.meter(Stage.ENUMERATE);
         try {
-            if (run.stopped()) {
+            if (run.stopped() || run.stopStarting()) {
                 return;
             }
             Optional<Sink> sink = run.job().sink();
@@ -55,7 +56,7 @@ final class CopyCrawl {
             }
             try (Stream<Entry> listing = run.source().list(directory)) {
                 Iterator<Entry> entries = listing.iterator();
-                while (!run.stopped()) {
+                while (!run.stopped() && !run.stopStarting()) {
                     long start = System.nanoTime();
                     boolean more = entries.hasNext();
                     Entry entry = more ? entries.next() : null;
@@ -102,7 +103,7 @@ final class CopyCrawl {
     }
 
     private void directoryComplete(DirectoryNode node) {
-        if (run.job().sink().isEmpty() || run.stopped()) {
+        if (run.job().sink().isEmpty() || run.stopped() || run.wasCutShort()) {
             return;
         }
         try {

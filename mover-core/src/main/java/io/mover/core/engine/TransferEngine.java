@@ -236,12 +236,13 @@ public final class TransferEngine {
 
     /**
      * As {@link #unit(PreparedJob, java.util.List, FileReport.Listener, CancellationToken, JobControls, java.util.function.BooleanSupplier)},
-     * for a unit that is the whole job (a {@linkplain #singleStream single stream}'s): it also sets the folders' times once its
-     * files have ended, through the same sink, before the sink's {@link io.mover.spi.Sink#finish()}.
+     * for a unit that is the whole job (a {@linkplain #singleStream single stream}'s): it has no manifest but crawls the
+     * source as it sends (the job's entries are never held at once), and sets each folder's times through the same sink
+     * once the folder's files have ended, before the sink's {@link io.mover.spi.Sink#finish()}.
      */
-    public UnitRun wholeJob(PreparedJob job, java.util.List<Entry> entries, FileReport.Listener reports, CancellationToken cancellation,
+    public UnitRun wholeJob(PreparedJob job, FileReport.Listener reports, CancellationToken cancellation,
             JobControls controls, java.util.function.BooleanSupplier stopStarting) {
-        return new UnitRun(job, clock, entries, reports, cancellation, controls, stopStarting, true);
+        return new UnitRun(job, clock, java.util.List.of(), reports, cancellation, controls, stopStarting, true);
     }
 
     /**

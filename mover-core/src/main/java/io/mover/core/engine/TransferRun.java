@@ -59,7 +59,11 @@ final class TransferRun {
     /** Set once the sink has declined a server-side copy from this source: every later file streams. */
     private volatile boolean serverSideCopyDeclined;
 
-    /** A unit's work: its entries in order, where outcomes go, and when to stop starting files. */
+    /**
+     * A unit's work: its entries in order, where outcomes go, and when to stop starting files. A unit that is the
+     * whole job ({@code wholeJob}, a single stream's) has no entries: it crawls the source itself as a copy does, so
+     * the job's list of entries is never held, in memory or in the store.
+     */
     record Manifest(List<Entry> entries, FileReport.Listener reports, BooleanSupplier stopStarting, boolean wholeJob) {
     }
 
@@ -97,7 +101,7 @@ final class TransferRun {
             if (sync != null) {
                 sync.run();
             }
-            else if (manifest == null) {
+            else if (manifest == null || manifest.wholeJob()) {
                 new CopyCrawl(this).run();
             }
             else {
@@ -112,9 +116,6 @@ final class TransferRun {
         unwake.run();
         if (sync != null) {
             sync.finish();
-        }
-        if (manifest != null && manifest.wholeJob() && !cutShort && !stopped()) {
-            UnitPlan.setFolderTimes(this, manifest.entries());
         }
         finishSink();
         ticker.stop();
@@ -278,6 +279,14 @@ final class TransferRun {
 
     void cutShort() {
         cutShort = true;
+    }
+
+    /** For a crawl that is a unit: whether the unit asked to stop starting files; then the run is cut short. */
+    boolean stopStarting() {
+        if (manifest != null && manifest.stopStarting().getAsBoolean()) {
+            cutShort = true;
+        }
+        return cutShort;
     }
 
     boolean wasCutShort() {

@@ -1,7 +1,5 @@
 package io.mover.core.engine;
 
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -67,26 +65,6 @@ final class UnitPlan {
         }
         finally {
             parent.closed();
-        }
-    }
-
-    /**
-     * A whole job's folders, deepest first, once their files have ended: a stream (tar) writes each folder's
-     * entry now, after its contents, so the far side sets its time last. A folder that fails only warns.
-     */
-    static void setFolderTimes(TransferRun run, List<Entry> entries) {
-        if (run.job().sink().isEmpty() || run.options().dryRun()) {
-            return;
-        }
-        List<Entry> folders = new ArrayList<>(entries.stream().filter(Entry::isDirectory).toList());
-        folders.sort(Comparator.comparingInt((Entry e) -> e.path().depth()).reversed());
-        for (Entry folder : folders) {
-            try {
-                run.sink().setAttributes(folder.path(), folder);
-            }
-            catch (MoverException e) {
-                run.logWarning("could not set the modification time of directory " + folder.path() + ": " + e.getMessage());
-            }
         }
     }
 

@@ -15,7 +15,8 @@ import static java.util.Objects.requireNonNull;
  * caller's to set once the whole job has ended. Between files the run checks {@code stopStarting}: once it
  * says so no new file starts, files in flight finish and report (a graceful stop at a file boundary), and the
  * sink is not {@linkplain io.mover.spi.Sink#finish() finished}. A unit that is the whole job ({@code wholeJob}, a
- * single stream's) sets its folders' times itself, deepest first, once its files have ended.
+ * single stream's) has no manifest: it crawls the source as it sends, as a copy does, and sets each folder's
+ * times once the folder's files have ended; {@link #filesScanned()} says how far the crawl got.
  */
 public final class UnitRun {
     private final TransferRun run;
@@ -39,6 +40,15 @@ public final class UnitRun {
     /** Runs the entries; returns once every started file has ended. */
     public JobSummary run() {
         return run.run();
+    }
+
+    /** Files (and links) found so far and their bytes: for a whole-job unit, the job's totals as its crawl goes. */
+    public long filesScanned() {
+        return run.counters().filesScanned.sum();
+    }
+
+    public long bytesScanned() {
+        return run.counters().bytesScanned.sum();
     }
 
     /** The stages' figures of this attempt so far (cumulative: the caller takes differences for its deltas). */

@@ -35,6 +35,9 @@ import io.mover.spi.Source;
  * deterministic crawl skips everything up to it. Entries crawled after that unit but not yet cut were never
  * stored, and are crawled again. Units already stored are scheduled again if absent (a crash between
  * {@code addUnits} and scheduling); scheduling is "if not exists", so this is harmless otherwise.
+ *
+ * <p>A job whose destination is one sequential stream (a plain tar) is not crawled here: it is one unit without a
+ * manifest, which crawls the source itself as it sends.
  */
 final class JobDriver {
     private final Durable durable;
@@ -66,7 +69,7 @@ final class JobDriver {
             boolean singleStream;
             try {
                 JobSpec spec = durable.spec(job);
-                // a single stream (plain tar) is one unit on one connection: cut nothing, and leave the stream to the unit
+                // a single stream (plain tar) is one unit on one connection: crawl nothing, and leave the stream to the unit
                 singleStream = durable.engine.singleStream(spec);
                 prepared = durable.prepare(id, spec, "driver", !singleStream);
             }
@@ -80,13 +83,21 @@ final class JobDriver {
             try (prepared; EndpointCounters counted = new EndpointCounters(durable, id, prepared)) {
                 durable.store.transition(id, JobState.RUNNING, Optional.empty());
                 durable.changed(id);
-                Optional<RelativePath> after = firstSeq == 0 ? Optional.empty()
+                Optional<RelativePath> after = firstSeq == 0 || singleStream ? Optional.empty()
                         : durable.store.manifest(id, firstSeq - 1).map(Manifests::decode).map(entries -> entries.getLast().path());
-                UnitCutter cutter = new UnitCutter(firstSeq, singleStream ? Integer.MAX_VALUE : maxEntries, singleStream ? Long.MAX_VALUE : maxBytes,
-                        unit -> add(id, unit));
+                UnitCutter cutter = new UnitCutter(firstSeq, maxEntries, maxBytes, unit -> add(id, unit));
                 boolean crawled;
                 try {
-                    if (job.kind() == io.mover.core.engine.JobKind.SYNC) {
+                    if (singleStream) {
+                        // one unit, with no manifest: it crawls the source as it sends, so the job's entries are never
+                        // held at once (a tar of a million files would otherwise be one million-entry list, in memory
+                        // here, in the store, and again in the unit); it records the totals as its crawl finds them
+                        if (firstSeq == 0) {
+                            add(id, new NewUnit(0, 0, 0, Manifests.encode(List.of())));
+                        }
+                        crawled = true;
+                    }
+                    else if (job.kind() == io.mover.core.engine.JobKind.SYNC) {
                         Crawl checks = new Crawl(id, prepared, cutter, after, context);
                         crawled = new SyncDriver(durable).drive(id, prepared, firstSeq, cutter, checks::nodeStopping, checks::jobCancelled);
                     }

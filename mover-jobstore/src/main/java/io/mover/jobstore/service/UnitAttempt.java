@@ -61,6 +61,9 @@ final class UnitAttempt {
     /** What ended the engine's run: its summary, or an unexpected failure. */
     private JobSummary summary;
     private Throwable unexpected;
+    /** What {@link #scanned} has recorded. */
+    private long scannedFiles;
+    private long scannedBytes;
 
     UnitAttempt(Durable durable, JobFinisher finisher, int checkpointFiles, long checkpointMillis, JobId id, long seq, long epoch) {
         this.durable = durable;
@@ -79,7 +82,7 @@ final class UnitAttempt {
         String purpose = "unit-" + seq;
         try (PreparedJob prepared = durable.prepare(id, spec, purpose);
                 ExecutorService thread = Executors.newVirtualThreadPerTaskExecutor()) {
-            run = singleStream ? durable.engine.wholeJob(prepared, todo, reports::add, cancellation, controls, stopStarting::get)
+            run = singleStream ? durable.engine.wholeJob(prepared, reports::add, cancellation, controls, stopStarting::get)
                     : durable.engine.unit(prepared, todo, reports::add, cancellation, controls, stopStarting::get);
             Future<JobSummary> done = thread.submit(run::run);
             long lastState = 0;
@@ -101,6 +104,7 @@ final class UnitAttempt {
                     lastCheckpoint = now;
                     lastHeartbeat = now;
                     stale = !durable.store.checkpoint(id, seq, epoch, drain(), deltas());
+                    scanned(singleStream);
                 }
                 else if (millis(now - lastHeartbeat) >= HEARTBEAT_MILLIS) {
                     lastHeartbeat = now;
@@ -118,6 +122,7 @@ final class UnitAttempt {
         if (summary != null) {
             EndpointCounters.add(durable, id, summary.pluginCounters());   // before the commit that may end the job
         }
+        scanned(singleStream);
         if (stale) {
             return true;
         }
@@ -140,6 +145,23 @@ final class UnitAttempt {
         }
         commit(drain());
         return true;
+    }
+
+    /**
+     * A whole-job unit crawls as it sends, so the job's totals (files and bytes found) grow with its crawl, recorded
+     * as they go; a unit of a crawled job had them recorded by the driver that cut it.
+     */
+    private void scanned(boolean wholeJob) {
+        if (!wholeJob || run == null) {
+            return;
+        }
+        long files = run.filesScanned();
+        long bytes = run.bytesScanned();
+        if (files != scannedFiles || bytes != scannedBytes) {
+            durable.store.addScanned(id, files - scannedFiles, bytes - scannedBytes);
+            scannedFiles = files;
+            scannedBytes = bytes;
+        }
     }
 
     private boolean await(Future<JobSummary> done) {

@@ -87,7 +87,8 @@ final class UnitWorker {
             runDeletes(id, seq, epoch, spec, Manifests.decode(manifest.get()));
             return new CompletionHandler.OnCompleteRemove<>();
         }
-        List<Entry> entries = manifest.map(Manifests::decode).orElse(List.of());
+        // a single stream's unit has no manifest: it crawls the source as it sends (see JobDriver)
+        List<Entry> entries = singleStream ? List.of() : manifest.map(Manifests::decode).orElse(List.of());
         List<Entry> todo = epoch > 1 ? notRecorded(id, entries) : entries;
         boolean finished;
         try {

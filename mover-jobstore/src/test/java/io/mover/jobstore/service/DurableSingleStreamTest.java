@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 
 import io.mover.core.engine.JobSpec;
 import io.mover.core.engine.JobState;
@@ -24,6 +26,7 @@ import io.mover.jobstore.JobStores;
 import io.mover.jobstore.NewJob;
 import io.mover.jobstore.NewUnit;
 import io.mover.jobstore.SchedulerSettings;
+import io.mover.plugins.gen.GenSourceFactory;
 import io.mover.spi.CodecFactory;
 import io.mover.spi.EndpointUri;
 import io.mover.spi.Entry;
@@ -33,6 +36,7 @@ import io.mover.spi.PluginContext;
 import io.mover.spi.RelativePath;
 import io.mover.spi.Sink;
 import io.mover.spi.SinkFactory;
+import io.mover.spi.Source;
 import io.mover.spi.SourceFactory;
 
 import org.junit.jupiter.api.AfterEach;
@@ -59,7 +63,10 @@ class DurableSingleStreamTest {
     private final MemoryStore dst = memory.store("dst");
     private final AtomicInteger opened = new AtomicInteger();
     private final AtomicInteger finished = new AtomicInteger();
-    private final PluginRegistry registry = PluginRegistry.of(List.of(memory, stream()), "test");
+    /** Entries the gen:// source has handed out, and how many when the stream's first file was created (-1 before). */
+    private final AtomicLong listed = new AtomicLong();
+    private final AtomicLong listedAtFirstFile = new AtomicLong(-1);
+    private final PluginRegistry registry = PluginRegistry.of(List.of(memory, stream(), countedGen()), "test");
     private DurableJobService service;
 
     private void open() {
@@ -86,6 +93,8 @@ class DurableSingleStreamTest {
 
         assertThat(summary.state()).isEqualTo(JobState.SUCCEEDED);
         assertThat(summary.filesTransferred()).isEqualTo(120);
+        assertThat(summary.filesScanned()).as("the totals its crawl found, recorded as it went").isEqualTo(120);
+        assertThat(summary.bytesScanned()).isEqualTo(src.filePaths().stream().mapToLong(path -> src.data(path).length).sum());
         for (String path : src.filePaths()) {
             assertThat(dst.data(path)).as(path).isEqualTo(src.data(path));
         }
@@ -95,6 +104,34 @@ class DurableSingleStreamTest {
         service = null;
         try (JobDatabase database = JobStores.open(dataDir)) {
             assertThat(database.store().get(id).orElseThrow().totals().unitsTotal()).isEqualTo(1);
+        }
+    }
+
+    /**
+     * The whole job is one stream, but its list of entries is never held: the unit crawls the source as it sends (a
+     * directory's listing consumed as it streams), so the first file goes out after a handful of entries were listed,
+     * not after all 1,000,000 were crawled, kept and stored as one manifest. Cancelled at once: the point is the start.
+     */
+    @Test
+    void aMillionEntryStreamStartsSendingBeforeItsCrawlEndsAndKeepsNoManifest() throws InterruptedException {
+        open();
+        JobId id = service.submit(JobSpec.copy("gen://?files=1000000&size=0", "stream://dst", TransferOptions.builder()
+                .blockSize(4096).bufferPoolBytes(1 << 20).retries(1, Duration.ofMillis(1)).concurrency(2).build())).id();
+        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        while (listedAtFirstFile.get() < 0 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        service.cancel(id);
+        JobSummary summary = await(id);
+
+        assertThat(listedAtFirstFile.get()).as("entries listed when the first file went out").isBetween(1L, 10_000L);
+        assertThat(summary.state()).isEqualTo(JobState.CANCELLED);
+        assertThat(finished).as("a cancelled stream is not ended as if whole").hasValue(0);
+        service.close();
+        service = null;
+        try (JobDatabase database = JobStores.open(dataDir)) {
+            assertThat(database.store().manifest(id, 0).map(Manifests::decode).orElse(List.of())).as("the job's entries are not stored as one unit")
+                    .isEmpty();
         }
     }
 
@@ -163,31 +200,57 @@ class DurableSingleStreamTest {
 
     /** Plugin {@code stream}: the memory store "dst" as a single stream, counting how often it is opened and finished. */
     private MoverPlugin stream() {
-        return new MoverPlugin() {
-            public String name() { return "stream"; }
-            public String version() { return "test"; }
-            public List<SourceFactory> sourceFactories() { return List.of(); }
-            public List<CodecFactory> codecFactories() { return List.of(); }
-            public List<SinkFactory> sinkFactories() {
-                return List.of(new SinkFactory() {
-                    public String scheme() { return "stream"; }
-                    public boolean singleStream(EndpointUri uri, PluginConfig config) { return true; }
-                    public Sink create(EndpointUri uri, PluginConfig config, PluginContext context) {
-                        opened.incrementAndGet();
-                        return (Sink) Proxy.newProxyInstance(Sink.class.getClassLoader(), new Class<?>[] {Sink.class}, (proxy, method, args) -> {
-                            if (method.getName().equals("finish")) {
-                                finished.incrementAndGet();
-                            }
-                            try {
-                                return method.invoke(dst, args);
-                            }
-                            catch (InvocationTargetException e) {
-                                throw e.getCause();
-                            }
-                        });
+        return plugin("stream", List.of(), List.of(new SinkFactory() {
+            public String scheme() { return "stream"; }
+            public boolean singleStream(EndpointUri uri, PluginConfig config) { return true; }
+            public Sink create(EndpointUri uri, PluginConfig config, PluginContext context) {
+                opened.incrementAndGet();
+                return (Sink) Proxy.newProxyInstance(Sink.class.getClassLoader(), new Class<?>[] {Sink.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("finish")) {
+                        finished.incrementAndGet();
                     }
+                    if (method.getName().equals("create")) {
+                        listedAtFirstFile.compareAndSet(-1, listed.get());
+                    }
+                    return invoke(method, dst, args);
                 });
             }
+        }));
+    }
+
+    /** Plugin {@code gen}: the gen plugin's source, counting the entries its listings hand out. */
+    private MoverPlugin countedGen() {
+        SourceFactory gen = new GenSourceFactory();
+        return plugin("counted-gen", List.of((SourceFactory) Proxy.newProxyInstance(SourceFactory.class.getClassLoader(),
+                new Class<?>[] {SourceFactory.class}, (proxy, method, args) -> {
+                    Object result = invoke(method, gen, args);
+                    return method.getName().equals("create") ? counted((Source) result) : result;
+                })), List.of());
+    }
+
+    private static MoverPlugin plugin(String name, List<SourceFactory> sources, List<SinkFactory> sinks) {
+        return new MoverPlugin() {
+            public String name() { return name; }
+            public String version() { return "test"; }
+            public List<SourceFactory> sourceFactories() { return sources; }
+            public List<SinkFactory> sinkFactories() { return sinks; }
+            public List<CodecFactory> codecFactories() { return List.of(); }
         };
+    }
+
+    private Source counted(Source source) {
+        return (Source) Proxy.newProxyInstance(Source.class.getClassLoader(), new Class<?>[] {Source.class}, (proxy, method, args) -> {
+            Object result = invoke(method, source, args);
+            return method.getName().equals("list") ? ((Stream<?>) result).peek(entry -> listed.incrementAndGet()) : result;
+        });
+    }
+
+    private static Object invoke(java.lang.reflect.Method method, Object target, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        }
+        catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
     }
 }
