@@ -21,8 +21,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * A {@link LocalSink}'s root held open, and its folders opened beneath it by descriptor, for {@link LocalKernelCopy}:
  * a folder is looked up with {@code openat2(RESOLVE_BENEATH)}, so a link swapped in for a folder after
  * {@link LocalConfinement} checked it (a check it caches per folder) cannot lead the file out of the root; the file is
- * then created, named, renamed and removed relative to that descriptor ({@code openat}, {@code linkat},
- * {@code renameat}, {@code unlinkat}), never by a path the kernel would resolve again.
+ * then created, named, renamed and removed relative to that descriptor ({@code openat}, {@code linkat} in
+ * {@link LinuxCalls}; {@code renameat}, {@code unlinkat} here), never by a path the kernel would resolve again.
  *
  * <p>Links that lead inside the root stay usable, as in the rest of the plugin: {@code RESOLVE_BENEATH} refuses an
  * absolute link whatever its target, so on a refusal the folder's real path is checked and opened with no link
@@ -139,30 +139,6 @@ final class BeneathRoot implements AutoCloseable {
 
     int rootFd() {
         return rootFd;
-    }
-
-    /** {@code openat(dir, name, flags, mode)}. */
-    int open(int dir, byte[] name, int flags, int mode, Path forErrors) throws IOException {
-        return calls.inArena((arena, state) -> {
-            MemorySegment path = arena.allocateFrom(ValueLayout.JAVA_BYTE, name);
-            for (int attempt = 0; ; attempt++) {
-                int fd = (int) calls.openat.invokeExact(state, dir, path, flags, mode);
-                if (fd >= 0) {
-                    return fd;
-                }
-                calls.checkInterrupted(state, attempt, "open", forErrors);
-            }
-        });
-    }
-
-    /** Names the unnamed file {@code fd} {@code name} in {@code dir}, through its {@code /proc/self/fd} link; EEXIST when taken. */
-    void link(int fd, int dir, byte[] name, Path forErrors) throws IOException {
-        calls.inArena((arena, state) -> {
-            MemorySegment from = arena.allocateFrom("/proc/self/fd/" + fd);
-            MemorySegment to = arena.allocateFrom(ValueLayout.JAVA_BYTE, name);
-            // AT_FDCWD, AT_SYMLINK_FOLLOW: the /proc link is followed to the file, the new name is not resolved beyond dir
-            return calls.check((int) calls.linkat.invokeExact(state, -100, from, dir, to, 0x400), state, "name", forErrors);
-        });
     }
 
     /** {@code renameat(dir, from, dir, to)}: replaces a file, refuses (EISDIR) to replace a directory. */

@@ -66,7 +66,7 @@ final class LinuxCalls {
 
     /** {@code O_TMPFILE}: {@code __O_TMPFILE | O_DIRECTORY}, whose value differs between architectures. */
     final int oTmpfile;
-    // openat, linkat, statx, close, errno and pathCharset are package-visible for ListingCalls and BeneathRoot, which bind more calls beside them
+    // openat, statx, close, errno and pathCharset are package-visible for ListingCalls and BeneathRoot, which bind more calls beside them
     final MethodHandle openat;
     private final MethodHandle copyFileRange;
     private final MethodHandle futimens;
@@ -74,7 +74,7 @@ final class LinuxCalls {
     private final MethodHandle fchmod;
     private final MethodHandle fsync;
     final MethodHandle statx;
-    final MethodHandle linkat;
+    private final MethodHandle linkat;
     final MethodHandle close;
     private final MethodHandle strerror;
     private final MethodHandle fadvise;
@@ -154,10 +154,15 @@ final class LinuxCalls {
 
     /** {@code openat(AT_FDCWD, path, flags, mode)}; {@code path} from {@link #nativePath}. */
     int open(byte[] path, int flags, int mode, Path forErrors) throws IOException {
+        return open(AT_FDCWD, path, flags, mode, forErrors);
+    }
+
+    /** {@code openat(dir, path, flags, mode)}: {@code path} relative to the folder open as {@code dir}. */
+    int open(int dir, byte[] path, int flags, int mode, Path forErrors) throws IOException {
         return inArena((arena, state) -> {
             MemorySegment name = arena.allocateFrom(ValueLayout.JAVA_BYTE, path);
             for (int attempt = 0; ; attempt++) {
-                int fd = (int) openat.invokeExact(state, AT_FDCWD, name, flags, mode);
+                int fd = (int) openat.invokeExact(state, dir, name, flags, mode);
                 if (fd >= 0) {
                     return fd;
                 }
@@ -254,15 +259,15 @@ final class LinuxCalls {
     }
 
     /**
-     * Gives the unnamed file open as {@code fd} ({@code O_TMPFILE}) the name {@code target}, through its
-     * {@code /proc/self/fd} link (the {@code AT_EMPTY_PATH} form needs a capability). Fails with
-     * {@code EEXIST} when the name is taken: a link never replaces a file.
+     * Gives the unnamed file open as {@code fd} ({@code O_TMPFILE}) the name {@code name} in the folder open as
+     * {@code dir}, through its {@code /proc/self/fd} link (the {@code AT_EMPTY_PATH} form needs a capability).
+     * Fails with {@code EEXIST} when the name is taken: a link never replaces a file.
      */
-    void link(int fd, byte[] target, Path forErrors) throws IOException {
+    void link(int fd, int dir, byte[] name, Path forErrors) throws IOException {
         inArena((arena, state) -> {
             MemorySegment from = arena.allocateFrom("/proc/self/fd/" + fd);
-            MemorySegment to = arena.allocateFrom(ValueLayout.JAVA_BYTE, target);
-            return check((int) linkat.invokeExact(state, AT_FDCWD, from, AT_FDCWD, to, AT_SYMLINK_FOLLOW), state, "name", forErrors);
+            MemorySegment to = arena.allocateFrom(ValueLayout.JAVA_BYTE, name);
+            return check((int) linkat.invokeExact(state, AT_FDCWD, from, dir, to, AT_SYMLINK_FOLLOW), state, "name", forErrors);
         });
     }
 

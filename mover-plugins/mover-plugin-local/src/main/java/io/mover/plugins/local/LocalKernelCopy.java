@@ -148,7 +148,7 @@ final class LocalKernelCopy {
             out = createUnnamed(to.folder(), mode, target);
             if (out < 0) {
                 temporary = temporaryName(path);
-                out = at.open(to.folder(), temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode, target);
+                out = calls.open(to.folder(), temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode, target);
                 open.add(temporaryPath(target, path));
             }
             if (!fill(in, out, entry.size(), target)) {
@@ -199,7 +199,7 @@ final class LocalKernelCopy {
             return -1;
         }
         try {
-            return beneath.orElseThrow().open(folder, DOT, calls.oTmpfile | O_WRONLY | O_CLOEXEC, mode, target);
+            return calls.open(folder, DOT, calls.oTmpfile | O_WRONLY | O_CLOEXEC, mode, target);
         }
         catch (NativeError e) {
             // no O_TMPFILE in this file system (EOPNOTSUPP) or kernel (EISDIR: taken for O_DIRECTORY alone; EINVAL)
@@ -216,9 +216,8 @@ final class LocalKernelCopy {
      * the file is named a temporary instead, returned for the caller to rename over it.
      */
     private byte[] linkUnnamed(int out, Named to, RelativePath path) throws IOException {
-        BeneathRoot at = beneath.orElseThrow();
         try {
-            at.link(out, to.folder(), to.name(), to.target());
+            calls.link(out, to.folder(), to.name(), to.target());
             return null;
         }
         catch (NativeError e) {
@@ -230,7 +229,7 @@ final class LocalKernelCopy {
         Path named = temporaryPath(to.target(), path);
         open.add(named);
         try {
-            at.link(out, to.folder(), temporary, named);
+            calls.link(out, to.folder(), temporary, named);
         }
         catch (IOException | RuntimeException e) {
             open.remove(named);
