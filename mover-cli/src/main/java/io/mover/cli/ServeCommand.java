@@ -1,21 +1,14 @@
 package io.mover.cli;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 
-import io.mover.server.MoverServerApplication;
-import io.mover.server.dataport.DataPort;
-import io.mover.server.config.MoverProperties;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
-import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.event.ContextClosedEvent;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,7 +19,9 @@ import picocli.CommandLine.Spec;
  * {@code mover serve}: the REST job service in this process, until SIGTERM or Ctrl-C. The options are
  * shorthands for the server's properties ({@code docs/rest.md}); anything else, tokens included, comes
  * from {@code --config FILE}, {@code MOVER_*} environment variables or an {@code application.properties}
- * in the working directory, so no secret has to appear on a command line.
+ * in the working directory, so no secret has to appear on a command line. The server itself is started by
+ * {@link ServeRun}, so this class names no Spring type: {@code mover --help} builds it without Spring's jars,
+ * which the launcher puts on the class path of {@code serve} alone.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = "Runs the mover server: REST jobs under /api/v1, live events, health and metrics. Stops on SIGTERM or Ctrl-C.")
@@ -56,30 +51,7 @@ final class ServeCommand implements Callable<Integer> {
         if (port.isPresent() && (port.get() < 0 || port.get() > 65_535)) {
             throw new MoverException(ErrorCode.INVALID_ARGUMENT, "--port " + port.get() + " is not a port: give 1 to 65535, or 0 for any free one");
         }
-        ConfigurableApplicationContext context = start();
-        MoverProperties properties = context.getBean(MoverProperties.class);
-        PrintWriter out = spec.commandLine().getOut();
-        out.printf("mover: serving http://%s:%s/api/v1 (data in %s); stop with Ctrl-C%n", properties.address(),
-                context.getEnvironment().getProperty("local.server.port"), properties.dataDir());
-        context.getBean(DataPort.class).view().ifPresent(port -> out.printf("mover: data port on %s%s%n", port.address(),
-                port.tls() ? " (TLS 1.3; senders: --tls-fingerprint " + port.fingerprint() + ")" : ""));
-        out.flush();
-        CountDownLatch closed = new CountDownLatch(1);
-        context.addApplicationListener((ContextClosedEvent event) -> closed.countDown());
-        if (context.isActive()) {
-            // Spring's shutdown hook closes the context on SIGTERM and Ctrl-C; running jobs are cancelled cleanly
-            closed.await();
-        }
-        return ExitCode.SUCCESS.code();
-    }
-
-    private ConfigurableApplicationContext start() {
-        try {
-            return MoverServerApplication.start(arguments().toArray(String[]::new));
-        }
-        catch (RuntimeException e) {
-            throw new MoverException(ErrorCode.INVALID_CONFIG, "the server did not start: " + rootMessage(e), e);
-        }
+        return ServeRun.run(arguments(), spec.commandLine().getOut());
     }
 
     /** The options as Spring Boot arguments; the server itself logs at info unless asked otherwise. */
@@ -96,14 +68,5 @@ final class ServeCommand implements Callable<Integer> {
             arguments.add("--mover.plugin-dirs[" + i + "]=" + common.pluginDirectories.get(i).toAbsolutePath());
         }
         return arguments;
-    }
-
-    /** Spring wraps the cause (a port in use, the loopback guard) in layers; the innermost says what to do. */
-    private static String rootMessage(Throwable error) {
-        Throwable cause = error;
-        for (int depth = 0; depth < 20 && cause.getCause() != null; depth++) {
-            cause = cause.getCause();
-        }
-        return cause.getMessage() == null ? cause.toString() : cause.getMessage();
     }
 }

@@ -1,11 +1,8 @@
 package io.mover.plugins.local;
 
 import java.io.IOException;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -13,8 +10,6 @@ import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.mover.spi.RelativePath;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
@@ -22,7 +17,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * a folder is looked up with {@code openat2(RESOLVE_BENEATH)}, so a link swapped in for a folder after
  * {@link LocalConfinement} checked it (a check it caches per folder) cannot lead the file out of the root; the file is
  * then created, named, renamed and removed relative to that descriptor ({@code openat}, {@code linkat} in
- * {@link LinuxCalls}; {@code renameat}, {@code unlinkat} here), never by a path the kernel would resolve again.
+ * {@link LinuxCalls}; {@code renameat2}, {@code unlinkat} here), never by a path the kernel would resolve again.
  *
  * <p>Links that lead inside the root stay usable, as in the rest of the plugin: {@code RESOLVE_BENEATH} refuses an
  * absolute link whatever its target, so on a refusal the folder's real path is checked and opened with no link
@@ -30,8 +25,6 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * 5.6, or refused by a seccomp filter): the sink then copies on its Java path. Thread-safe.
  */
 final class BeneathRoot implements AutoCloseable {
-    /** {@code SYS_openat2}: the same number on x86_64 and aarch64 (the unified table of Linux 5.6). */
-    private static final long SYS_OPENAT2 = 437;
     private static final long RESOLVE_NO_SYMLINKS = 0x04;
     private static final long RESOLVE_BENEATH = 0x08;
     /** {@code O_PATH}, the same on x86_64 and aarch64. */
@@ -41,25 +34,14 @@ final class BeneathRoot implements AutoCloseable {
     private static final byte[] DOT = {'.', 0};
 
     private final LinuxCalls calls;
-    private final MethodHandle syscall;
-    private final MethodHandle renameat;
-    private final MethodHandle unlinkat;
     private final Path root;
     private final Path realRoot;
     private final int rootFd;
     private final int folderFlags;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
-    private BeneathRoot(LinuxCalls calls, Linker linker, Path root, Path realRoot, int rootFd, int oDirectory) {
+    private BeneathRoot(LinuxCalls calls, Path root, Path realRoot, int rootFd, int oDirectory) {
         this.calls = calls;
-        Linker.Option errno = Linker.Option.captureCallState("errno");
-        MemorySegment symbol = linker.defaultLookup().find("syscall").orElseThrow();
-        this.syscall = linker.downcallHandle(symbol, FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG),
-                errno, Linker.Option.firstVariadicArg(1));
-        this.renameat = linker.downcallHandle(linker.defaultLookup().find("renameat").orElseThrow(),
-                FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS), errno);
-        this.unlinkat = linker.downcallHandle(linker.defaultLookup().find("unlinkat").orElseThrow(),
-                FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT), errno);
         this.root = root;
         this.realRoot = realRoot;
         this.rootFd = rootFd;
@@ -68,7 +50,7 @@ final class BeneathRoot implements AutoCloseable {
 
     /** The root held open, or empty where {@code openat2} or a call here is missing: then the kernel copy is not used. */
     static Optional<BeneathRoot> open(LinuxCalls calls, Path root) {
-        int oDirectory = calls.oTmpfile & ~020000000;
+        int oDirectory = calls.abi.oDirectory();
         int fd = -1;
         try {
             Path realRoot = root.toRealPath();
@@ -77,7 +59,7 @@ final class BeneathRoot implements AutoCloseable {
                 return Optional.empty();
             }
             fd = calls.open(name, O_PATH | oDirectory | LinuxCalls.O_CLOEXEC, 0, root);
-            BeneathRoot beneath = new BeneathRoot(calls, Linker.nativeLinker(), root, realRoot, fd, oDirectory);
+            BeneathRoot beneath = new BeneathRoot(calls, root, realRoot, fd, oDirectory);
             // one probe: ENOSYS (an old kernel) or EPERM (a seccomp filter) says the calls cannot be made here
             beneath.calls.close(beneath.openat2(DOT, RESOLVE_BENEATH, root), root);
             fd = -1;
@@ -141,16 +123,18 @@ final class BeneathRoot implements AutoCloseable {
         return rootFd;
     }
 
-    /** {@code renameat(dir, from, dir, to)}: replaces a file, refuses (EISDIR) to replace a directory. */
+    /** {@code renameat2(dir, from, dir, to, 0)}: replaces a file, refuses (EISDIR) to replace a directory. */
     void rename(int dir, byte[] from, byte[] to, Path forErrors) throws IOException {
-        calls.inArena((arena, state) -> calls.check((int) renameat.invokeExact(state, dir, arena.allocateFrom(ValueLayout.JAVA_BYTE, from), dir,
-                arena.allocateFrom(ValueLayout.JAVA_BYTE, to)), state, "rename into", forErrors));
+        calls.inArena((arena, state) -> calls.check((long) calls.syscall.invokeExact(state, calls.abi.renameat2(), (long) dir,
+                arena.allocateFrom(ValueLayout.JAVA_BYTE, from).address(), (long) dir, arena.allocateFrom(ValueLayout.JAVA_BYTE, to).address(), 0L, 0L),
+                state, "rename into", forErrors));
     }
 
     /** Removes {@code name} from {@code dir}; quietly (the next run's sweep removes a temporary left behind). */
     void unlinkQuietly(int dir, byte[] name, Path forErrors) {
         try {
-            calls.inArena((arena, state) -> calls.check((int) unlinkat.invokeExact(state, dir, arena.allocateFrom(ValueLayout.JAVA_BYTE, name), 0),
+            calls.inArena((arena, state) -> calls.check((long) calls.syscall.invokeExact(state, calls.abi.unlinkat(), (long) dir,
+                    arena.allocateFrom(ValueLayout.JAVA_BYTE, name).address(), 0L, 0L, 0L, 0L),
                     state, "remove", forErrors));
         }
         catch (IOException e) {
@@ -199,7 +183,7 @@ final class BeneathRoot implements AutoCloseable {
             how.setAtIndex(JAVA_LONG, 1, 0);
             how.setAtIndex(JAVA_LONG, 2, resolve);
             for (int attempt = 0; ; attempt++) {
-                long fd = (long) syscall.invokeExact(state, SYS_OPENAT2, (long) rootFd, path, how, how.byteSize());
+                long fd = (long) calls.syscall.invokeExact(state, calls.abi.openat2(), (long) rootFd, path.address(), how.address(), how.byteSize(), 0L, 0L);
                 if (fd >= 0) {
                     return (int) fd;
                 }

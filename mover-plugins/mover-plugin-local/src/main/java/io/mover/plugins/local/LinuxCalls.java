@@ -6,7 +6,6 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
@@ -24,12 +23,15 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * The few Linux system calls the local sink's small-file copy makes on raw descriptors, through the FFM API
- * ({@code java.lang.foreign}): {@code FileChannel} cannot set times on an open file, create an unnamed file
- * ({@code O_TMPFILE}) or name one ({@code linkat}), so through it every file cost an extra open, stat and
- * close for its times, and a name of its own to rename. {@link #INSTANCE} is empty off Linux, on a CPU whose
- * flag values are not known here, or where the C library lacks a call; the sink then keeps its Java path.
- * Every call reports failure as the {@link IOException} the JDK would throw for the same {@code errno}.
+ * The few Linux system calls the local sink's small-file copy and the native listing make on raw descriptors,
+ * through the FFM API ({@code java.lang.foreign}): {@code FileChannel} cannot set times on an open file, create an
+ * unnamed file ({@code O_TMPFILE}) or name one ({@code linkat}), so through it every file cost an extra open, stat
+ * and close for its times, and a name of its own to rename. Every call goes through one downcall handle, the C
+ * library's {@code syscall(2)}: binding a handle spins classes and lambda forms the start-up cache cannot keep,
+ * about 3 ms per signature, and the twelve there were (one per C function) cost each job 55 ms of its start.
+ * {@link #INSTANCE} is empty off Linux, on a CPU whose numbers are not known here ({@link LinuxAbi}), or where
+ * native access is refused; the sink and the listing then keep the JDK's path. Every call reports failure as the
+ * {@link IOException} the JDK would throw for the same {@code errno}.
  */
 final class LinuxCalls {
     static final int O_RDONLY = 0;
@@ -51,7 +53,7 @@ final class LinuxCalls {
     static final int ENOSYS = 38;
     static final int EOPNOTSUPP = 95;
     static final int EDQUOT = 122;
-    private static final int AT_FDCWD = -100;
+    static final long AT_FDCWD = -100;
     private static final int AT_SYMLINK_NOFOLLOW = 0x100;
     private static final int AT_SYMLINK_FOLLOW = 0x400;
     private static final int AT_EMPTY_PATH = 0x1000;
@@ -64,20 +66,16 @@ final class LinuxCalls {
     /** Empty where these calls cannot be made; see the class comment. */
     static final Optional<LinuxCalls> INSTANCE = load();
 
+    /** The numbers of this architecture's calls and flags. */
+    final LinuxAbi abi;
     /** {@code O_TMPFILE}: {@code __O_TMPFILE | O_DIRECTORY}, whose value differs between architectures. */
     final int oTmpfile;
-    // openat, statx, close, errno and pathCharset are package-visible for ListingCalls and BeneathRoot, which bind more calls beside them
-    final MethodHandle openat;
-    private final MethodHandle copyFileRange;
-    private final MethodHandle futimens;
-    private final MethodHandle utimensat;
-    private final MethodHandle fchmod;
-    private final MethodHandle fsync;
-    final MethodHandle statx;
-    private final MethodHandle linkat;
-    final MethodHandle close;
-    private final MethodHandle strerror;
-    private final MethodHandle fadvise;
+    /**
+     * {@code long syscall(long number, long... six arguments)}, leaving {@code errno} in the segment passed first:
+     * -1 and {@code errno} on failure. Pointers go as their addresses, unused arguments as 0 (the kernel reads
+     * only those of the call). Package-visible for {@link NativeListing}.
+     */
+    final MethodHandle syscall;
     final VarHandle errno;
     final long errnoSize;
     final Charset pathCharset;
@@ -85,54 +83,41 @@ final class LinuxCalls {
     /** What {@code statx} said of an open file. */
     record Stat(int mode, long size, Instant lastModified, Instant created) {}
 
-    private LinuxCalls(int oTmpfile, SymbolLookup libc, Linker linker, Charset pathCharset) {
-        this.oTmpfile = oTmpfile;
+    private LinuxCalls(LinuxAbi abi, Linker linker, Charset pathCharset) {
+        this.abi = abi;
+        this.oTmpfile = abi.oTmpfile();
         this.pathCharset = pathCharset;
-        Linker.Option errnoOption = Linker.Option.captureCallState("errno");
         MemoryLayout state = Linker.Option.captureStateLayout();
         this.errno = state.varHandle(MemoryLayout.PathElement.groupElement("errno"));
         this.errnoSize = state.byteSize();
-        this.openat = linker.downcallHandle(libc.find("openat").orElseThrow(),
-                FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), errnoOption, Linker.Option.firstVariadicArg(3));
-        this.copyFileRange = linker.downcallHandle(libc.find("copy_file_range").orElseThrow(),
-                FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT), errnoOption);
-        this.futimens = linker.downcallHandle(libc.find("futimens").orElseThrow(), FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS), errnoOption);
-        this.utimensat = linker.downcallHandle(libc.find("utimensat").orElseThrow(),
-                FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT), errnoOption);
-        this.fchmod = linker.downcallHandle(libc.find("fchmod").orElseThrow(), FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), errnoOption);
-        this.fsync = linker.downcallHandle(libc.find("fsync").orElseThrow(), FunctionDescriptor.of(JAVA_INT, JAVA_INT), errnoOption);
-        this.statx = linker.downcallHandle(libc.find("statx").orElseThrow(),
-                FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS), errnoOption);
-        this.linkat = linker.downcallHandle(libc.find("linkat").orElseThrow(),
-                FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT), errnoOption);
-        this.close = linker.downcallHandle(libc.find("close").orElseThrow(), FunctionDescriptor.of(JAVA_INT, JAVA_INT), errnoOption);
-        this.fadvise = linker.downcallHandle(libc.find("posix_fadvise").orElseThrow(),
-                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT));
-        this.strerror = linker.downcallHandle(libc.find("strerror").orElseThrow(), FunctionDescriptor.of(ADDRESS, JAVA_INT));
+        this.syscall = linker.downcallHandle(linker.defaultLookup().find("syscall").orElseThrow(),
+                FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG),
+                Linker.Option.captureCallState("errno"), Linker.Option.firstVariadicArg(1));
     }
 
     private static Optional<LinuxCalls> load() {
         if (!"linux".equals(System.getProperty("os.name", "").toLowerCase(Locale.ROOT))) {
             return Optional.empty();
         }
-        int oTmpfile = switch (System.getProperty("os.arch", "")) {
-            case "amd64", "x86_64" -> 020000000 | 0200000;
-            case "aarch64" -> 020000000 | 040000;
-            default -> -1;
-        };
-        if (oTmpfile < 0) {
+        Optional<LinuxAbi> abi = LinuxAbi.of(System.getProperty("os.arch", ""));
+        if (abi.isEmpty()) {
             return Optional.empty();
         }
         try {
             // names are encoded as the JDK encodes them (sun.jnu.encoding), so both paths name the same file
             Charset charset = Charset.forName(System.getProperty("sun.jnu.encoding", "UTF-8"));
-            Linker linker = Linker.nativeLinker();
-            return Optional.of(new LinuxCalls(oTmpfile, linker.defaultLookup(), linker, charset));
+            return Optional.of(new LinuxCalls(abi.get(), Linker.nativeLinker(), charset));
         }
         catch (RuntimeException | Error e) {
-            // a missing symbol, native access refused, an unknown charset: the Java path does the work
+            // native access refused, an unknown charset: the Java path does the work
             return Optional.empty();
         }
+    }
+
+    /** {@code strerror}, bound at the first failure only: most jobs have none, and a binding costs a few ms. */
+    private static final class Strerror {
+        static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(
+                Linker.nativeLinker().defaultLookup().find("strerror").orElseThrow(), FunctionDescriptor.of(ADDRESS, JAVA_INT));
     }
 
     /** {@code path} as the kernel knows it, or null when the JDK's name cannot be turned back into exact bytes. */
@@ -154,7 +139,7 @@ final class LinuxCalls {
 
     /** {@code openat(AT_FDCWD, path, flags, mode)}; {@code path} from {@link #nativePath}. */
     int open(byte[] path, int flags, int mode, Path forErrors) throws IOException {
-        return open(AT_FDCWD, path, flags, mode, forErrors);
+        return open((int) AT_FDCWD, path, flags, mode, forErrors);
     }
 
     /** {@code openat(dir, path, flags, mode)}: {@code path} relative to the folder open as {@code dir}. */
@@ -162,7 +147,7 @@ final class LinuxCalls {
         return inArena((arena, state) -> {
             MemorySegment name = arena.allocateFrom(ValueLayout.JAVA_BYTE, path);
             for (int attempt = 0; ; attempt++) {
-                int fd = (int) openat.invokeExact(state, dir, name, flags, mode);
+                int fd = (int) (long) syscall.invokeExact(state, abi.openat(), (long) dir, name.address(), (long) flags, (long) mode, 0L, 0L);
                 if (fd >= 0) {
                     return fd;
                 }
@@ -175,7 +160,7 @@ final class LinuxCalls {
     long copyFileRange(int in, int out, long length, Path forErrors) throws IOException {
         return inArena((arena, state) -> {
             for (int attempt = 0; ; attempt++) {
-                long copied = (long) copyFileRange.invokeExact(state, in, MemorySegment.NULL, out, MemorySegment.NULL, length, 0);
+                long copied = (long) syscall.invokeExact(state, abi.copyFileRange(), (long) in, 0L, (long) out, 0L, length, 0L);
                 if (copied >= 0) {
                     return copied;
                 }
@@ -197,8 +182,8 @@ final class LinuxCalls {
         setModified(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW, modified, forErrors);
     }
 
-    /** {@code futimens(fd, times)} when {@code path} is null (glibc's utimensat refuses a null name), else {@code utimensat}. */
-    private void setModified(int fd, byte[] path, int flags, Instant modified, Path forErrors) throws IOException {
+    /** {@code utimensat(fd, path, times, flags)}; a null {@code path} sets the times of {@code fd} itself (futimens). */
+    private void setModified(long fd, byte[] path, int flags, Instant modified, Path forErrors) throws IOException {
         inArena((arena, state) -> {
             MemorySegment name = path == null ? MemorySegment.NULL : arena.allocateFrom(ValueLayout.JAVA_BYTE, path);
             MemorySegment times = arena.allocate(JAVA_LONG, 4);
@@ -219,14 +204,14 @@ final class LinuxCalls {
         });
     }
 
-    private int setTimes(MemorySegment state, int fd, MemorySegment name, MemorySegment times, int flags) throws Throwable {
-        return name.equals(MemorySegment.NULL) ? (int) futimens.invokeExact(state, fd, times) : (int) utimensat.invokeExact(state, fd, name, times, flags);
+    private int setTimes(MemorySegment state, long fd, MemorySegment name, MemorySegment times, int flags) throws Throwable {
+        return (int) (long) syscall.invokeExact(state, abi.utimensat(), fd, name.address(), times.address(), (long) flags, 0L, 0L);
     }
 
     /** {@code posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL)}: only a hint, so a refusal is ignored. */
     void adviseSequential(int fd) {
         try {
-            inArena((arena, state) -> (int) fadvise.invokeExact(fd, 0L, 0L, 2));
+            inArena((arena, state) -> (long) syscall.invokeExact(state, abi.fadvise64(), (long) fd, 0L, 0L, 2L, 0L, 0L));
         }
         catch (IOException e) {
             // not thrown: posix_fadvise returns its error, which is ignored
@@ -234,15 +219,15 @@ final class LinuxCalls {
     }
 
     void setMode(int fd, int mode, Path forErrors) throws IOException {
-        inArena((arena, state) -> check((int) fchmod.invokeExact(state, fd, mode), state, "set the mode of", forErrors));
+        inArena((arena, state) -> check((long) syscall.invokeExact(state, abi.fchmod(), (long) fd, (long) mode, 0L, 0L, 0L, 0L), state, "set the mode of", forErrors));
     }
 
     void force(int fd, Path forErrors) throws IOException {
-        inArena((arena, state) -> check((int) fsync.invokeExact(state, fd), state, "flush", forErrors));
+        inArena((arena, state) -> check((long) syscall.invokeExact(state, abi.fsync(), (long) fd, 0L, 0L, 0L, 0L, 0L), state, "flush", forErrors));
     }
 
     void close(int fd, Path forErrors) throws IOException {
-        inArena((arena, state) -> check((int) close.invokeExact(state, fd), state, "close", forErrors));
+        inArena((arena, state) -> check((long) syscall.invokeExact(state, abi.close(), (long) fd, 0L, 0L, 0L, 0L, 0L), state, "close", forErrors));
     }
 
     /** {@code statx} of an open file: no path is looked up again. */
@@ -250,7 +235,8 @@ final class LinuxCalls {
         return inArena((arena, state) -> {
             MemorySegment buffer = arena.allocate(256, 8);
             MemorySegment empty = arena.allocateFrom("");
-            check((int) statx.invokeExact(state, fd, empty, AT_EMPTY_PATH, STATX_BASIC_AND_BTIME, buffer), state, "read the attributes of", forErrors);
+            check((long) syscall.invokeExact(state, abi.statx(), (long) fd, empty.address(), (long) AT_EMPTY_PATH, (long) STATX_BASIC_AND_BTIME,
+                    buffer.address(), 0L), state, "read the attributes of", forErrors);
             Instant modified = timestamp(buffer, 112);
             // the JDK reports the modification time where the file system keeps no birth time
             Instant created = (buffer.get(JAVA_INT, 0) & STATX_BTIME) != 0 ? timestamp(buffer, 80) : modified;
@@ -267,7 +253,8 @@ final class LinuxCalls {
         inArena((arena, state) -> {
             MemorySegment from = arena.allocateFrom("/proc/self/fd/" + fd);
             MemorySegment to = arena.allocateFrom(ValueLayout.JAVA_BYTE, name);
-            return check((int) linkat.invokeExact(state, AT_FDCWD, from, dir, to, AT_SYMLINK_FOLLOW), state, "name", forErrors);
+            return check((long) syscall.invokeExact(state, abi.linkat(), AT_FDCWD, from.address(), (long) dir, to.address(), (long) AT_SYMLINK_FOLLOW, 0L),
+                    state, "name", forErrors);
         });
     }
 
@@ -293,7 +280,7 @@ final class LinuxCalls {
         return Instant.ofEpochSecond(statx.get(JAVA_LONG, offset), Integer.toUnsignedLong(statx.get(JAVA_INT, offset + 8)));
     }
 
-    Void check(int result, MemorySegment state, String action, Path path) throws IOException {
+    Void check(long result, MemorySegment state, String action, Path path) throws IOException {
         if (result < 0) {
             throw error((int) errno.get(state, 0L), action, path);
         }
@@ -311,7 +298,7 @@ final class LinuxCalls {
     NativeError error(int code, String action, Path path) {
         String reason;
         try {
-            reason = ((MemorySegment) strerror.invokeExact(code)).reinterpret(256).getString(0);
+            reason = ((MemorySegment) Strerror.HANDLE.invokeExact(code)).reinterpret(256).getString(0);
         }
         catch (Throwable e) {
             reason = "error " + code;

@@ -54,18 +54,18 @@ final class NativeListing extends SkippingIterator {
     private static final int S_IFREG = 0100000;
     private static final int S_IFDIR = 0040000;
     private static final int S_IFLNK = 0120000;
-    private static final int AT_FDCWD = -100;
 
     /** Memory of ended listings for the next ones: about as many as run at once (a sync lists 8 folders at a time). */
     private static final ArrayBlockingQueue<Memory> POOL = new ArrayBlockingQueue<>(16);
-    /** The calls, or empty where {@link LinuxCalls} or {@link ListingCalls} is: the JDK's listing is used there. */
-    private static final ListingCalls CALLS = LinuxCalls.INSTANCE.flatMap(ListingCalls::load).orElse(null);
+    /** The calls, or null where {@link LinuxCalls} is empty: the JDK's listing is used there. */
+    private static final LinuxCalls CALLS = LinuxCalls.INSTANCE.orElse(null);
     // constants, so the JIT can inline each downcall (a handle read from a field cannot be)
-    private static final MethodHandle OPENAT = CALLS == null ? null : CALLS.linux().openat;
-    private static final MethodHandle CLOSE = CALLS == null ? null : CALLS.linux().close;
-    private static final MethodHandle GETDENTS = CALLS == null ? null : CALLS.getdents();
-    private static final MethodHandle STATX = CALLS == null ? null : CALLS.linux().statx;
-    private static final VarHandle ERRNO = CALLS == null ? null : CALLS.linux().errno;
+    private static final MethodHandle SYSCALL = CALLS == null ? null : CALLS.syscall;
+    private static final VarHandle ERRNO = CALLS == null ? null : CALLS.errno;
+    private static final long OPENAT = CALLS == null ? 0 : CALLS.abi.openat();
+    private static final long CLOSE = CALLS == null ? 0 : CALLS.abi.close();
+    private static final long GETDENTS64 = CALLS == null ? 0 : CALLS.abi.getdents64();
+    private static final long STATX = CALLS == null ? 0 : CALLS.abi.statx();
 
     private final Path directory;
     private final RelativePath path;
@@ -100,14 +100,14 @@ final class NativeListing extends SkippingIterator {
 
     /** As {@link LocalListing#of}; only where {@link #available()}. */
     static Stream<Entry> of(Path directory, RelativePath path, boolean follow, Predicate<String> keep) throws IOException {
-        byte[] name = CALLS.linux().nativePath(directory);
+        byte[] name = CALLS.nativePath(directory);
         if (name == null || name.length > BUFFER_SIZE) {
             // a name the JDK decoded lossily: only its own calls still find the directory (or one the kernel refuses anyway)
             return LocalListing.of(directory, path, LocalFiles.linkOptions(follow), keep);
         }
         Memory memory = POOL.poll();
         if (memory == null) {
-            memory = Memory.allocate(CALLS.linux().errnoSize);
+            memory = Memory.allocate(CALLS.errnoSize);
         }
         int fd;
         try {
@@ -125,11 +125,11 @@ final class NativeListing extends SkippingIterator {
     /** {@code openat} of the directory, its name passed in the listing's buffer: no memory of its own per call. */
     private static int open(Memory memory, byte[] name, Path directory) throws IOException {
         MemorySegment.copy(name, 0, memory.buffer, JAVA_BYTE, 0, name.length);
-        int flags = LinuxCalls.O_RDONLY | LinuxCalls.O_CLOEXEC | CALLS.oDirectory();
+        long flags = LinuxCalls.O_RDONLY | LinuxCalls.O_CLOEXEC | CALLS.abi.oDirectory();
         for (int attempt = 0; ; attempt++) {
             int fd;
             try {
-                fd = (int) OPENAT.invokeExact(memory.state, AT_FDCWD, memory.buffer, flags, 0);
+                fd = (int) (long) SYSCALL.invokeExact(memory.state, OPENAT, LinuxCalls.AT_FDCWD, memory.buffer.address(), flags, 0L, 0L, 0L);
             }
             catch (Throwable e) {
                 throw new IllegalStateException(e);
@@ -140,7 +140,7 @@ final class NativeListing extends SkippingIterator {
             int code = (int) ERRNO.get(memory.state, 0L);
             // a signal: tried again a few times, as LinuxCalls does
             if (code != LinuxCalls.EINTR || attempt >= 16) {
-                throw CALLS.linux().error(code, "open", directory);
+                throw CALLS.error(code, "open", directory);
             }
         }
     }
@@ -166,13 +166,13 @@ final class NativeListing extends SkippingIterator {
     private boolean fill() {
         long read;
         try {
-            read = (long) GETDENTS.invokeExact(state, fd, buffer, (long) BUFFER_SIZE);
+            read = (long) SYSCALL.invokeExact(state, GETDENTS64, (long) fd, buffer.address(), (long) BUFFER_SIZE, 0L, 0L, 0L);
         }
         catch (Throwable e) {
             throw new IllegalStateException(e);
         }
         if (read < 0) {
-            throw IoErrors.map(CALLS.linux().error(errno(), "list", directory), "list", directory);
+            throw IoErrors.map(CALLS.error(errno(), "list", directory), "list", directory);
         }
         position = 0;
         limit = (int) read;
@@ -195,13 +195,13 @@ final class NativeListing extends SkippingIterator {
         if (names[0] == '.' && (length == 1 || length == 2 && names[1] == '.')) {
             return null;
         }
-        String text = new String(names, 0, length, CALLS.linux().pathCharset);
+        String text = new String(names, 0, length, CALLS.pathCharset);
         if (!keep.test(text)) {
             return null;
         }
         int result;
         try {
-            result = (int) STATX.invokeExact(state, fd, buffer.asSlice(name), statFlags, STATX_MASK, stat);
+            result = (int) (long) SYSCALL.invokeExact(state, STATX, (long) fd, buffer.address() + name, (long) statFlags, (long) STATX_MASK, stat.address(), 0L);
         }
         catch (Throwable e) {
             throw new IllegalStateException(e);
@@ -212,7 +212,7 @@ final class NativeListing extends SkippingIterator {
                 return null;
             }
             Path file = directory.resolve(text);
-            throw IoErrors.map(CALLS.linux().error(code, "read the attributes of", file), "read the attributes of", file);
+            throw IoErrors.map(CALLS.error(code, "read the attributes of", file), "read the attributes of", file);
         }
         return entry(text);
     }
@@ -261,7 +261,7 @@ final class NativeListing extends SkippingIterator {
             fd = -1;
             int result;
             try {
-                result = (int) CLOSE.invokeExact(state, open);
+                result = (int) (long) SYSCALL.invokeExact(state, CLOSE, (long) open, 0L, 0L, 0L, 0L, 0L);
             }
             catch (Throwable e) {
                 throw new IllegalStateException(e);
@@ -269,7 +269,7 @@ final class NativeListing extends SkippingIterator {
             int code = result < 0 ? errno() : 0;
             POOL.offer(memory);
             if (result < 0) {
-                throw IoErrors.map(CALLS.linux().error(code, "close", directory), "close the listing of", directory);
+                throw IoErrors.map(CALLS.error(code, "close", directory), "close the listing of", directory);
             }
         }
     }
@@ -278,6 +278,8 @@ final class NativeListing extends SkippingIterator {
     private record Memory(MemorySegment buffer, MemorySegment stat, MemorySegment state) {
         static Memory allocate(long errnoSize) {
             // freed by the collector where it is not pooled: a stream may be drained and closed on different threads, which a confined arena refuses
+            // (one arena for the three: the calls get the buffers as addresses, and the errno segment, passed as a segment,
+            // keeps the arena, so the buffers too, alive while a call runs)
             Arena arena = Arena.ofAuto();
             return new Memory(arena.allocate(BUFFER_SIZE, 8), arena.allocate(STATX_SIZE, 8), arena.allocate(errnoSize));
         }
