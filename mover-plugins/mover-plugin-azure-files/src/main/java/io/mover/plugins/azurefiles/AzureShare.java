@@ -53,14 +53,14 @@ final class AzureShare implements AutoCloseable {
      * headers, and between reads of a body; AZURE_REQUEST_WRITE_TIMEOUT and the like change them) end a hung
      * connection, which the SDK's retry policy then sends again.
      *
-     * <p>Its tasks run on the thread that triggers them (the selector's or the caller's), not handed to azure-core's
-     * shared executor: each hand-off queued a task on a scheduled pool and woke a thread, several per request (the
-     * SDK's Put Range is asynchronous inside, and so runs its whole pipeline through them). Without them mover spent
-     * a ninth less CPU per GiB of 1 MiB files, a quarter less system time (docs/benchmarks.md). Nothing here blocks
-     * in such a task: the plugin's calls block their own (engine) thread, and a request waiting for its turn waits as
-     * a Mono ({@link Admission}), never on a thread.
+     * <p>Each of its tasks starts a virtual thread, instead of going to azure-core's shared executor, a scheduled
+     * pool whose every task took a lock, a queue insert and a thread wake-up, several per request (the SDK's Put
+     * Range is asynchronous inside, so its whole pipeline runs through them): mover then spent about a tenth less CPU
+     * per GiB of 1 MiB files (docs/benchmarks.md). Not the selector's own thread ({@code Runnable::run}, as cheap
+     * here): that one thread would then do every connection's body writes, and with TLS their encryption, for all
+     * shares of the process.
      */
-    private static final HttpClient HTTP = new JdkHttpClientBuilder().executor(Runnable::run).build();
+    private static final HttpClient HTTP = new JdkHttpClientBuilder().executor(Thread::startVirtualThread).build();
     /**
      * Four tries, exponential from 200 ms to 8 s. No per-try timeout (null): the SDK enforces one with a Reactor
      * timer around every try, the synchronous ones too (a Mono blocked on): a timer task scheduled and cancelled per
