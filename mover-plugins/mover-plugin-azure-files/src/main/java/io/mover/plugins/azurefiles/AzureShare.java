@@ -48,7 +48,27 @@ final class AzureShare implements AutoCloseable {
     static final String CHANGE_TIME = "smb.change-time";
     static final String PERMISSION_KEY = "smb.permission-key";
     static final String ETAG = "etag";
-    private static final HttpClient HTTP = new JdkHttpClientBuilder().build();
+    /**
+     * One client for every share. Its timeouts (azure-core's defaults: 60 s to write a request, to the response's
+     * headers, and between reads of a body; AZURE_REQUEST_WRITE_TIMEOUT and the like change them) end a hung
+     * connection, which the SDK's retry policy then sends again.
+     *
+     * <p>Each of its tasks starts a virtual thread, instead of going to azure-core's shared executor, a scheduled
+     * pool whose every task took a lock, a queue insert and a thread wake-up, several per request (the SDK's Put
+     * Range is asynchronous inside, so its whole pipeline runs through them): mover then spent about a tenth less CPU
+     * per GiB of 1 MiB files (docs/benchmarks.md). Not the selector's own thread ({@code Runnable::run}, as cheap
+     * here): that one thread would then do every connection's body writes, and with TLS their encryption, for all
+     * shares of the process.
+     */
+    private static final HttpClient HTTP = new JdkHttpClientBuilder().executor(Thread::startVirtualThread).build();
+    /**
+     * Four tries, exponential from 200 ms to 8 s. No per-try timeout (null): the SDK enforces one with a Reactor
+     * timer around every try, the synchronous ones too (a Mono blocked on): a timer task scheduled and cancelled per
+     * request. The HTTP client's timeouts above bound a try instead, and a try's wait for its turn ({@link Throttle})
+     * is not cut short.
+     */
+    private static final RequestRetryOptions RETRIES = new RequestRetryOptions(RetryPolicyType.EXPONENTIAL, 4, (Duration) null,
+            Duration.ofMillis(200), Duration.ofSeconds(8), null);
     /** What a listing asks for: everything a compare needs, so that it makes no per-file call. */
     private static final ShareListFilesAndDirectoriesOptions LISTING = new ShareListFilesAndDirectoriesOptions().setIncludeTimestamps(true)
             .setIncludeETag(true).setIncludeAttributes(true).setIncludePermissionKey(true).setIncludeExtendedInfo(true);
@@ -77,7 +97,7 @@ final class AzureShare implements AutoCloseable {
     static AzureShare open(AzureLocation location, PluginConfig config, PluginContext context) {
         Throttle throttle = new Throttle(config.integer("max-concurrency").orElse(64), config.integer("max-requests-per-second").orElse(0));
         ShareServiceClientBuilder builder = new ShareServiceClientBuilder().endpoint(location.endpoint()).httpClient(HTTP)
-                .retryOptions(new RequestRetryOptions(RetryPolicyType.EXPONENTIAL, 4, Duration.ofMinutes(5), Duration.ofMillis(200), Duration.ofSeconds(8), null))
+                .retryOptions(RETRIES)
                 .addPolicy(throttle);
         AtomicReference<RootPage> rootPage = new AtomicReference<>();
         builder.addPolicy(new Writes(() -> rootPage.set(null)));
