@@ -96,16 +96,27 @@ final class AutoChoice {
         }
     }
 
-    /** none first, then the fast codecs, then zstd at a few levels: what a slow link may pay for. */
+    /**
+     * none first, then the fast codecs, then zstd at a few levels: what a slow link may pay for. snappy only where
+     * the far end lacks lz4: lz4 had its ratio and encoded and decoded faster (bench/codecs.sh: 593 against 432
+     * MB/s on one core), and on zeros snappy's blocks cost a receiver five times lz4's decoding, yet it was tried
+     * for a share of the blocks whenever its taste ran fastest.
+     */
     static List<Candidate> candidates(Collection<CodecFactory> installed, Set<Byte> decodable) {
         List<Candidate> list = new ArrayList<>();
         list.add(new Candidate("none", null, 0));
+        boolean lz4 = installed.stream().anyMatch(factory -> factory.name().equals("lz4") && decodable.contains(factory.wireId()));
         for (CodecFactory factory : installed) {
             if (!decodable.contains(factory.wireId())) {
                 continue;
             }
             switch (factory.name()) {
-                case "lz4", "snappy" -> list.add(new Candidate(factory.name(), factory, factory.defaultLevel()));
+                case "lz4" -> list.add(new Candidate(factory.name(), factory, factory.defaultLevel()));
+                case "snappy" -> {
+                    if (!lz4) {
+                        list.add(new Candidate(factory.name(), factory, factory.defaultLevel()));
+                    }
+                }
                 case "zstd" -> {
                     for (int level : new int[] {1, 3, 9}) {
                         if (level >= factory.minLevel() && level <= factory.maxLevel()) {
@@ -212,7 +223,11 @@ final class AutoChoice {
             }
             keptUpWith(rawPerSecond, oneCodec);
         }
-        // else writers waited, neither on the link as far as the sink knows nor (it did not say so) on the far end: nothing is learned
+        else {
+            // writers waited, neither on the link as far as the sink knows nor (it did not say so) on the far end: the
+            // link carried this much at least (a fast link whose socket buffers hold the whole window shows so)
+            link = Math.max(link, sentPerSecond);
+        }
         reconsider();
     }
 

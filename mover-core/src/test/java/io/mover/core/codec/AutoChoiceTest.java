@@ -105,6 +105,15 @@ class AutoChoiceTest {
         assertThat(choice.describe()).contains("receiver 300.0 MB/s");
     }
 
+    /** Waiting not known to be on the link still shows what the link carried at least: 900 MB/s is no 1 Gbit link. */
+    @Test
+    void waitingNotOnTheLinkStillRaisesItsLowerBound() {
+        AutoChoice choice = zerosTasted();
+        choice.observeLink(new LinkSink.Load(900_000_000L, 2 * SECOND, 1_800_000_000L, 0, 0), SECOND);
+
+        assertThat(choice.describe()).contains("link assumed 900.0 MB/s");
+    }
+
     /** A sink whose waiting was on the link (its socket full) gives the link's rate, whatever the data. */
     @Test
     void waitingOnTheLinkMeasuresIt() {
@@ -343,6 +352,16 @@ class AutoChoiceTest {
     void candidatesAreWhatTheFarEndDecodes() {
         assertThat(AutoChoice.candidates(List.of(FAST, ZSTD), Set.of((byte) 4))).extracting(AutoChoice.Candidate::label)
                 .containsExactly("none", "zstd:1", "zstd:3", "zstd:9");
+    }
+
+    /** snappy only stands in for lz4 where the far end lacks lz4. */
+    @Test
+    void snappyOnlyWithoutLz4() {
+        CodecFactory snappy = new Fake("snappy", (byte) 2);
+        assertThat(AutoChoice.candidates(List.of(FAST, snappy), Set.of((byte) 1, (byte) 2))).extracting(AutoChoice.Candidate::label)
+                .containsExactly("none", "lz4");
+        assertThat(AutoChoice.candidates(List.of(FAST, snappy), Set.of((byte) 2))).extracting(AutoChoice.Candidate::label)
+                .containsExactly("none", "snappy");
     }
 
     /** Cumulative link counters, as the sink reports them, advanced a second at a time. */
