@@ -29,13 +29,23 @@ public interface LinkSink {
      * @param farEndBusyNanos nanoseconds, averaged over the link's connections, during which the far end had
      *        requests in hand, read and not yet answered (since 1.2): when this grows about as fast as the clock,
      *        blocks wait for the far end (its disk or its CPU), not for the link; 0 from a far end that does not tell
+     * @param linkBoundNanos of the writers' waiting, the nanoseconds known to have been spent on the link itself
+     *        (since 1.4): the sender's socket would not take more, or the far end had nothing in hand while writers
+     *        waited. Only this time says what the link carries: bytes acknowledged while the sender's own CPU or the
+     *        far end set the pace are no measure of it (zeros, a thousand times smaller encoded, made a loopback
+     *        look like 0.1 MB/s). A sink that cannot tell the two apart reports its waiting whole, as before
      */
-    record Load(long bytesSent, long nanosWaiting, long rawBytesAcknowledged, long farEndBusyNanos) {
+    record Load(long bytesSent, long nanosWaiting, long rawBytesAcknowledged, long farEndBusyNanos, long linkBoundNanos) {
         public static final Load NONE = new Load(0, 0);
 
-        /** A far end that tells neither its raw bytes nor its own load. */
+        /** A far end that tells neither its raw bytes nor its own load: all the waiting is taken for the link's. */
         public Load(long bytesSent, long nanosWaiting) {
-            this(bytesSent, nanosWaiting, bytesSent, 0);
+            this(bytesSent, nanosWaiting, bytesSent, 0, nanosWaiting);
+        }
+
+        /** Before 1.4: the waiting the far end's busy time does not explain is taken for the link's. */
+        public Load(long bytesSent, long nanosWaiting, long rawBytesAcknowledged, long farEndBusyNanos) {
+            this(bytesSent, nanosWaiting, rawBytesAcknowledged, farEndBusyNanos, Math.max(0, nanosWaiting - farEndBusyNanos));
         }
     }
 }

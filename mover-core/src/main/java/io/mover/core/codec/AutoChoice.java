@@ -18,8 +18,8 @@ import static java.util.Objects.requireNonNull;
 /**
  * The shared state of {@code --codec auto} for one job: per candidate its compression ratio and speed on
  * this machine (tasted on the first blocks and then every {@value #TASTE_EVERY}th block, so a change in
- * the data is seen), the link's rate (from the sink's {@link LinkSink.Load}: when writers wait for the far
- * end, the bytes it took per second are the link's capacity), the far end's own rate (when writers wait and
+ * the data is seen), the link's rate (from the sink's {@link LinkSink.Load}: when writers wait on the link
+ * itself, the bytes it took per second are its capacity), the far end's own rate (when writers wait and
  * the far end says its connections were busy with blocks most of the time, blocks waited for it, not for the
  * link: the raw bytes it wrote per second are its rate, and the few encoded bytes that carried them say
  * nothing about the link, which zeros made look like 0.2 MB/s before), the sender's own pace when neither
@@ -96,16 +96,27 @@ final class AutoChoice {
         }
     }
 
-    /** none first, then the fast codecs, then zstd at a few levels: what a slow link may pay for. */
+    /**
+     * none first, then the fast codecs, then zstd at a few levels: what a slow link may pay for. snappy only where
+     * the far end lacks lz4: lz4 had its ratio and encoded and decoded faster (bench/codecs.sh: 593 against 432
+     * MB/s on one core), and on zeros snappy's blocks cost a receiver five times lz4's decoding, yet it was tried
+     * for a share of the blocks whenever its taste ran fastest.
+     */
     static List<Candidate> candidates(Collection<CodecFactory> installed, Set<Byte> decodable) {
         List<Candidate> list = new ArrayList<>();
         list.add(new Candidate("none", null, 0));
+        boolean lz4 = installed.stream().anyMatch(factory -> factory.name().equals("lz4") && decodable.contains(factory.wireId()));
         for (CodecFactory factory : installed) {
             if (!decodable.contains(factory.wireId())) {
                 continue;
             }
             switch (factory.name()) {
-                case "lz4", "snappy" -> list.add(new Candidate(factory.name(), factory, factory.defaultLevel()));
+                case "lz4" -> list.add(new Candidate(factory.name(), factory, factory.defaultLevel()));
+                case "snappy" -> {
+                    if (!lz4) {
+                        list.add(new Candidate(factory.name(), factory, factory.defaultLevel()));
+                    }
+                }
                 case "zstd" -> {
                     for (int level : new int[] {1, 3, 9}) {
                         if (level >= factory.minLevel() && level <= factory.maxLevel()) {
@@ -169,12 +180,18 @@ final class AutoChoice {
         lastSampleNanos = now;
     }
 
-    /** The link's counters {@code elapsed} nanoseconds after the previous sample. */
+    /**
+     * The link's counters {@code elapsed} nanoseconds after the previous sample. The link's rate is taken only
+     * from a sample in which writers spent most of the time waiting on the link itself ({@link LinkSink.Load#linkBoundNanos}):
+     * when they waited for a busy far end, or waited without the sink knowing on what, the encoded bytes per second
+     * say what the far end or the codec allowed, not what the link carries.
+     */
     synchronized void observeLink(LinkSink.Load sample, long elapsed) {
         double sentPerSecond = (sample.bytesSent() - lastLoad.bytesSent()) * 1e9 / elapsed;
         double rawPerSecond = (sample.rawBytesAcknowledged() - lastLoad.rawBytesAcknowledged()) * 1e9 / elapsed;
         double waitingShare = (double) (sample.nanosWaiting() - lastLoad.nanosWaiting()) / elapsed;
         double farEndBusy = (double) (sample.farEndBusyNanos() - lastLoad.farEndBusyNanos()) / elapsed;
+        double linkShare = (double) (sample.linkBoundNanos() - lastLoad.linkBoundNanos()) / elapsed;
         lastLoad = sample;
         boolean oneCodec = switches == switchesAtSample;
         switchesAtSample = switches;
@@ -190,25 +207,49 @@ final class AutoChoice {
             // sample spanning a switch mixes two codecs' rates); the link carried all it was given
             if (oneCodec) {
                 double known = farEnd[current];
-                farEnd[current] = Double.isInfinite(known) ? rawPerSecond : known + SMOOTHING * (rawPerSecond - known);
+                setFarEnd(Double.isInfinite(known) ? rawPerSecond : known + SMOOTHING * (rawPerSecond - known));
             }
             link = Math.max(link, sentPerSecond);
         }
-        else {
-            if (waitingShare >= 0.5) {
-                link = linkMeasured ? link + SMOOTHING * (sentPerSecond - link) : sentPerSecond;
-                linkMeasured = true;
-            }
-            else if (sentPerSecond * 1.25 > link || !linkMeasured) {
+        else if (linkShare >= 0.5) {
+            link = linkMeasured ? link + SMOOTHING * (sentPerSecond - link) : sentPerSecond;
+            linkMeasured = true;
+            keptUpWith(rawPerSecond, oneCodec);
+        }
+        else if (waitingShare < 0.5) {
+            if (sentPerSecond * 1.25 > link || !linkMeasured) {
                 // the link kept up: it can carry at least this, probably more
                 link = Math.max(link, sentPerSecond * 1.25);
             }
-            // the far end kept up with this much, and probably more
-            if (oneCodec) {
-                farEnd[current] = Math.max(farEnd[current], rawPerSecond * 1.25);
-            }
+            keptUpWith(rawPerSecond, oneCodec);
+        }
+        else {
+            // writers waited, neither on the link as far as the sink knows nor (it did not say so) on the far end: the
+            // link carried this much at least (a fast link whose socket buffers hold the whole window shows so)
+            link = Math.max(link, sentPerSecond);
         }
         reconsider();
+    }
+
+    /** The far end kept up with {@code rawPerSecond} of the current codec's blocks, and probably more. */
+    private void keptUpWith(double rawPerSecond, boolean oneCodec) {
+        if (oneCodec) {
+            setFarEnd(Math.max(farEnd[current], rawPerSecond * 1.25));
+        }
+    }
+
+    /**
+     * The far end's rate with the current codec, and with every level of it: one decoder serves all levels (zstd's
+     * decoding does not depend on the level), so zstd:3 and zstd:9 are not tried one after the other for a rate
+     * zstd:1 already gave (zeros to a receiver on loopback went through five codecs in six switches).
+     */
+    private void setFarEnd(double rate) {
+        CodecFactory family = candidates.get(current).factory();
+        for (int i = 0; i < candidates.size(); i++) {
+            if (i == current || family != null && candidates.get(i).factory() == family) {
+                farEnd[i] = rate;
+            }
+        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.mover.core.codec;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -28,15 +29,21 @@ class AutoChoiceTest {
         choice.measured(index, MIB, (int) (MIB * ratio), (long) (MIB / (mbPerSecond * 1e6) * SECOND));
     }
 
+    /** lz4 and zstd:9 tasted on zeros, and the first choice made on that. */
+    private static AutoChoice zerosTasted() {
+        AutoChoice choice = choice();
+        taste(choice, 1, 0.004, 700);
+        taste(choice, 2, 0.0003, 60);
+        choice.reconsider();
+        return choice;
+    }
+
     /**
      * Zeros tasted, then one second in which 0.2 MB/s encoded carried 300 MB/s raw while writers waited all
      * the time, and the receiver's connections were busy for {@code farEndBusy} nanoseconds.
      */
     private static AutoChoice zerosSentFor(long farEndBusy) {
-        AutoChoice choice = choice();
-        taste(choice, 1, 0.004, 700);
-        taste(choice, 2, 0.0003, 60);
-        choice.reconsider();
+        AutoChoice choice = zerosTasted();
         // the first sample spans the first choice (none, then lz4): the second one is lz4's alone
         choice.observeLink(new LinkSink.Load(200_000L, 2 * SECOND, 300_000_000L, farEndBusy), SECOND);
         choice.observeLink(new LinkSink.Load(400_000L, 4 * SECOND, 600_000_000L, 2 * farEndBusy), SECOND);
@@ -80,6 +87,40 @@ class AutoChoiceTest {
         // then incompressible data: the link was not taken for a 0.2 MB/s one, so it goes raw
         turnsIncompressible(choice);
         assertThat(choice.currentLabel()).isEqualTo("none");
+    }
+
+    /**
+     * The same zeros where writers waited but the sink knows none of it was on the link (its socket took every
+     * byte, the receiver's word not in yet): no link rate comes of it, before or after the receiver tells.
+     */
+    @Test
+    void waitingNotOnTheLinkNeverMakesItLookSlow() {
+        AutoChoice choice = zerosTasted();
+        for (int second = 1; second <= 4; second++) {
+            // the receiver's busy time known from the third second on
+            long busy = second < 3 ? 0 : (second - 2) * SECOND;
+            choice.observeLink(new LinkSink.Load(second * 200_000L, second * 2 * SECOND, second * 300_000_000L, busy, 0), SECOND);
+            assertThat(choice.describe()).as("second %d", second).contains("link assumed 125.0 MB/s");
+        }
+        assertThat(choice.describe()).contains("receiver 300.0 MB/s");
+    }
+
+    /** Waiting not known to be on the link still shows what the link carried at least: 900 MB/s is no 1 Gbit link. */
+    @Test
+    void waitingNotOnTheLinkStillRaisesItsLowerBound() {
+        AutoChoice choice = zerosTasted();
+        choice.observeLink(new LinkSink.Load(900_000_000L, 2 * SECOND, 1_800_000_000L, 0, 0), SECOND);
+
+        assertThat(choice.describe()).contains("link assumed 900.0 MB/s");
+    }
+
+    /** A sink whose waiting was on the link (its socket full) gives the link's rate, whatever the data. */
+    @Test
+    void waitingOnTheLinkMeasuresIt() {
+        AutoChoice choice = zerosTasted();
+        choice.observeLink(new LinkSink.Load(200_000L, 2 * SECOND, 300_000_000L, 0, SECOND), SECOND);
+
+        assertThat(choice.describe()).contains("link 0.2 MB/s");
     }
 
     @Test
@@ -170,10 +211,19 @@ class AutoChoiceTest {
         }
     }
 
+    /** Candidates none, lz4 and zstd at {@code levels}, on a 2-core sender. */
+    private static AutoChoice noneLz4AndZstd(int... levels) {
+        List<AutoChoice.Candidate> candidates = new ArrayList<>(List.of(new AutoChoice.Candidate("none", null, 0),
+                new AutoChoice.Candidate("lz4", FAST, 0)));
+        for (int level : levels) {
+            candidates.add(new AutoChoice.Candidate("zstd:" + level, ZSTD, level));
+        }
+        return new AutoChoice(candidates, () -> LinkSink.Load.NONE, 2);
+    }
+
     /** none, lz4, zstd:1 and zstd:3 tasted on mixed data (a tar of the JDK), past the first blocks, on zstd:3. */
     private static AutoChoice mixedDataOnZstd3() {
-        AutoChoice choice = new AutoChoice(List.of(new AutoChoice.Candidate("none", null, 0), new AutoChoice.Candidate("lz4", FAST, 0),
-                new AutoChoice.Candidate("zstd:1", ZSTD, 1), new AutoChoice.Candidate("zstd:3", ZSTD, 3)), () -> LinkSink.Load.NONE, 2);
+        AutoChoice choice = noneLz4AndZstd(1, 3);
         taste(choice, 1, 0.35, 700);
         taste(choice, 2, 0.25, 450);
         taste(choice, 3, 0.22, 300);
@@ -252,8 +302,7 @@ class AutoChoiceTest {
     @Test
     void theReceiversRateIsMeasuredPerCodec() {
         for (double lz4AtReceiver : new double[] {1390, 200}) {
-            AutoChoice choice = new AutoChoice(List.of(new AutoChoice.Candidate("none", null, 0), new AutoChoice.Candidate("lz4", FAST, 0),
-                    new AutoChoice.Candidate("zstd:1", ZSTD, 1)), () -> LinkSink.Load.NONE, 2);
+            AutoChoice choice = noneLz4AndZstd(1);
             taste(choice, 1, 0.004, 700);
             taste(choice, 2, 0.0003, 3000);
             pastTheFirstBlocks(choice);
@@ -272,6 +321,21 @@ class AutoChoiceTest {
         }
     }
 
+    /** The receiver's rate with zstd:1 is its rate with zstd:9 too (one decoder): zstd:9 is not tried for it, lz4 is. */
+    @Test
+    void theReceiversRateIsSharedByTheLevelsOfACodec() {
+        AutoChoice choice = noneLz4AndZstd(1, 9);
+        taste(choice, 1, 0.004, 700);
+        taste(choice, 2, 0.0003, 3000);
+        taste(choice, 3, 0.0003, 2000);
+        pastTheFirstBlocks(choice);
+        LinkFeed feed = new LinkFeed(choice);
+        feed.seconds(32, 340, 0.1, 2, 1);
+
+        assertThat(choice.currentLabel()).as(choice.describe()).isNotEqualTo("zstd:9");
+        assertThat(choice.switches()).as("the first choice, then lz4 tried once: " + choice.describe()).isEqualTo(2);
+    }
+
     /** After a CPU-bound phase, a link-bound one that proves the CPU gives more lowers the overhead again. */
     @Test
     void aLinkBoundPhaseShowsTheCpuGivesMore() {
@@ -288,6 +352,16 @@ class AutoChoiceTest {
     void candidatesAreWhatTheFarEndDecodes() {
         assertThat(AutoChoice.candidates(List.of(FAST, ZSTD), Set.of((byte) 4))).extracting(AutoChoice.Candidate::label)
                 .containsExactly("none", "zstd:1", "zstd:3", "zstd:9");
+    }
+
+    /** snappy only stands in for lz4 where the far end lacks lz4. */
+    @Test
+    void snappyOnlyWithoutLz4() {
+        CodecFactory snappy = new Fake("snappy", (byte) 2);
+        assertThat(AutoChoice.candidates(List.of(FAST, snappy), Set.of((byte) 1, (byte) 2))).extracting(AutoChoice.Candidate::label)
+                .containsExactly("none", "lz4");
+        assertThat(AutoChoice.candidates(List.of(FAST, snappy), Set.of((byte) 2))).extracting(AutoChoice.Candidate::label)
+                .containsExactly("none", "snappy");
     }
 
     /** Cumulative link counters, as the sink reports them, advanced a second at a time. */

@@ -46,16 +46,9 @@ final class PeerLink implements AutoCloseable {
     private final PeerStream[] streams;
     private final Optional<SslContext> tls;
     private int next;
-    private final LongAdder waiting = new LongAdder();
-    private final LongAdder sent = new LongAdder();
-    private final LongAdder rawAcknowledged = new LongAdder();
+    private final LinkMeter meter = new LinkMeter();
     private final java.util.concurrent.atomic.AtomicBoolean polling = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile long lastPollNanos;
-    /** The receiver's busy time per stream, as {@link #farEndBusy} estimates it; guarded by this. */
-    private long busyAnswered;
-    private long busyAnsweredAt;
-    private double busyShare;
-    private long busyEstimate;
     private final LongAdder resumed = new LongAdder();
 
     PeerLink(InetSocketAddress address, SenderSettings settings, String jobKey) {
@@ -114,7 +107,7 @@ final class PeerLink implements AutoCloseable {
     }
 
     private PeerStream connect(int index) {
-        return PeerStream.connect(bootstrap, address, settings.token(), session, jobKey, index, settings.connectTimeout(), waiting, tls);
+        return PeerStream.connect(bootstrap, address, settings.token(), session, jobKey, index, settings.connectTimeout(), meter, tls);
     }
 
     Hello hello() {
@@ -178,13 +171,9 @@ final class PeerLink implements AutoCloseable {
         return streams[0].channel();
     }
 
-    /**
-     * Counts encoded bytes the receiver acknowledged (for {@link #load()}): acknowledged, not handed to
-     * the socket, since a window's worth goes into buffers at once and would make any link look fast.
-     */
+    /** Counts encoded bytes the receiver acknowledged, and the raw bytes they carried (see {@link LinkMeter#acknowledged}). */
     void acknowledged(long bytes, long raw) {
-        sent.add(bytes);
-        rawAcknowledged.add(raw);
+        meter.acknowledged(bytes, raw);
     }
 
     /** Counts raw bytes not sent because the receiver's partial held them (RESUME). */
@@ -197,9 +186,9 @@ final class PeerLink implements AutoCloseable {
     }
 
     /**
-     * The link's counters, and the receiver's busy time as it last told (asked again in the background
-     * at most every 200 ms, when the receiver answers LOAD): a LOAD waits for a window slot like any request,
-     * and the caller (the codec choice) must not.
+     * The link's counters ({@link LinkMeter}), and the receiver's busy time as it last told (asked again in the
+     * background at most every 200 ms, when the receiver answers LOAD): a LOAD waits for a window slot like any
+     * request, and the caller (the codec choice) must not.
      */
     LinkSink.Load load() {
         if ((welcome().flags() & Welcome.LOAD) != 0 && System.nanoTime() - lastPollNanos > 200_000_000L && polling.compareAndSet(false, true)) {
@@ -208,7 +197,7 @@ final class PeerLink implements AutoCloseable {
                 try {
                     List<Message> reply = call(id -> new Message.PathRequest(id, Wire.LOAD, "", false));
                     if (reply.getLast() instanceof Message.Done done) {
-                        answered(done.value() / streams.length);
+                        meter.answered(done.value() / streams.length, System.nanoTime());
                     }
                 }
                 catch (MoverException e) {
@@ -219,32 +208,7 @@ final class PeerLink implements AutoCloseable {
                 }
             });
         }
-        return new LinkSink.Load(sent.sum(), waiting.sum(), rawAcknowledged.sum(), farEndBusy());
-    }
-
-    /**
-     * A LOAD answer: the receiver's busy nanoseconds per stream. Answers come at uneven times (a LOAD waits
-     * for a window slot like any request), so the share of time between the last two answers is carried on
-     * until the next: the estimate grows smoothly instead of in steps that some samples would miss.
-     */
-    private synchronized void answered(long busyPerStream) {
-        long now = System.nanoTime();
-        if (busyAnsweredAt != 0 && now > busyAnsweredAt) {
-            busyShare = Math.clamp((double) (busyPerStream - busyAnswered) / (now - busyAnsweredAt), 0, 1);
-        }
-        busyEstimate = Math.max(busyEstimate, busyPerStream);
-        busyAnswered = busyPerStream;
-        busyAnsweredAt = now;
-    }
-
-    /** The receiver's busy nanoseconds per stream until now, estimated from its answers; never decreasing. */
-    private synchronized long farEndBusy() {
-        if (busyAnsweredAt == 0) {
-            return 0;
-        }
-        long now = System.nanoTime();
-        busyEstimate = Math.max(busyEstimate, busyAnswered + (long) (busyShare * (now - busyAnsweredAt)));
-        return busyEstimate;
+        return meter.load(System.nanoTime());
     }
 
     long resumeMinSize() {

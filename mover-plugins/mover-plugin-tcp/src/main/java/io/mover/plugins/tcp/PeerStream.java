@@ -13,7 +13,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntFunction;
 
@@ -48,15 +47,15 @@ final class PeerStream {
     private final CompletableFuture<Hello> hello = new CompletableFuture<>();
     private final CompletableFuture<Welcome> welcome = new CompletableFuture<>();
     private volatile Semaphore window = new Semaphore(0);
-    /** Nanoseconds senders waited for a slot of the window, shared by the link's streams. */
-    private final LongAdder waiting;
+    /** Where waits for a slot of the window are counted, shared by the link's streams. */
+    private final LinkMeter meter;
     private volatile MoverException broken;
 
     /** A request waiting for its reply; a listing gathers its parts. */
     private record Pending(CompletableFuture<List<Message>> reply, List<Message> parts) {}
 
-    private PeerStream(LongAdder waiting) {
-        this.waiting = waiting;
+    private PeerStream(LinkMeter meter) {
+        this.meter = meter;
     }
 
     /**
@@ -65,8 +64,8 @@ final class PeerStream {
      * @param tls the TLS context when the sender asks for TLS: the receiver must announce it (START_TLS)
      */
     static PeerStream connect(Bootstrap bootstrap, InetSocketAddress address, byte[] token, byte[] session, String jobKey, int index, Duration timeout,
-            LongAdder waiting, Optional<SslContext> tls) {
-        PeerStream stream = new PeerStream(waiting);
+            LinkMeter meter, Optional<SslContext> tls) {
+        PeerStream stream = new PeerStream(meter);
         ChannelFuture connected = bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel channel) {
@@ -166,6 +165,8 @@ final class PeerStream {
         }
         long start = System.nanoTime();
         long deadline = start + timeout.toNanos();
+        // bytes this end's socket has not taken yet: the window is full because the link is slow
+        boolean queuedAtStart = !channel.isWritable();
         try {
             while (!window.tryAcquire(100, TimeUnit.MILLISECONDS)) {
                 if (broken != null) {
@@ -184,7 +185,7 @@ final class PeerStream {
             throw new MoverException(ErrorCode.CANCELLED, "interrupted");
         }
         finally {
-            waiting.add(System.nanoTime() - start);
+            meter.waited(System.nanoTime() - start, queuedAtStart && !channel.isWritable());
         }
     }
 
