@@ -34,6 +34,10 @@ fi
 
 PORT="${BENCH_PORT:-18094}"; BASE="http://127.0.0.1:$PORT"
 DATA="$BENCH_DIR/sync-server-data"; rm -rf "$DATA"
+# the CLI's --catalog rows keep their catalogs here, not in ~/.cache: a catalog left by an earlier run of this
+# script describes a destination since rebuilt from a source written again (new mtimes), and the priming sync
+# would rightly copy everything (the server's catalogs live in $DATA, removed above)
+export MOVER_CATALOG_DIR="$BENCH_DIR/sync-cli-catalog"; rm -rf "$MOVER_CATALOG_DIR"
 "$MOVER" serve --port "$PORT" --data-dir "$DATA" --log-level warn > "$BENCH_DIR/sync-server.log" 2>&1 &
 SERVER=$!
 # the script's own status, not the stopped server's 143
