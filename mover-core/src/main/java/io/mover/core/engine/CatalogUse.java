@@ -1,5 +1,7 @@
 package io.mover.core.engine;
 
+import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -14,7 +16,9 @@ import io.mover.spi.RelativePath;
  */
 final class CatalogUse {
     private final SyncCatalog catalog;
-    private final boolean existed;
+    private final boolean kept;
+    private boolean existed;
+    private boolean recreated;
     private final SyncCatalog.Recorder recorder;
     private final LongAdder fromCatalog = new LongAdder();
     private final LongAdder listed = new LongAdder();
@@ -22,12 +26,26 @@ final class CatalogUse {
 
     CatalogUse(SyncCatalog catalog, boolean dryRun) {
         this.catalog = catalog;
-        this.existed = catalog.exists();
+        this.kept = catalog.exists();
+        this.existed = kept;
         this.recorder = dryRun ? null : catalog.record();
     }
 
-    /** Lists a destination folder from the catalog, or with {@code real} when the catalog does not have it. */
-    Function<RelativePath, Stream<Entry>> lister(Function<RelativePath, Stream<Entry>> real) {
+    /**
+     * Lists a destination folder from the catalog, or with {@code real} when the catalog does not have it; the whole
+     * destination for real when its root ({@code destinationRoot}, as the sink stats it now) was created after the
+     * catalog's sync saw it. Called once, before the walk.
+     */
+    Function<RelativePath, Stream<Entry>> lister(Function<RelativePath, Stream<Entry>> real, Optional<Entry> destinationRoot) {
+        Optional<Instant> created = destinationRoot.flatMap(root -> root.attributes().creationTime());
+        if (existed) {
+            Optional<Instant> seen = catalog.rootCreated();
+            recreated = created.isPresent() && seen.isPresent() && !created.equals(seen);
+            existed = !recreated;
+        }
+        if (recorder != null) {
+            created.ifPresent(recorder::root);
+        }
         if (!existed) {
             return folder -> {
                 listed.increment();
@@ -68,6 +86,10 @@ final class CatalogUse {
 
     /** For the report: where the destination's listing came from. */
     String note() {
+        if (recreated) {
+            return "--catalog: the destination's root was created after the catalog was kept (removed and made again, or restored): "
+                    + "the destination was listed and a new catalog is kept";
+        }
         return existed ? "--catalog: " + fromCatalog.sum() + " destination folders read from the catalog of the last successful sync, "
                 + listed.sum() + " listed (changes made there by anything but mover are not seen)"
                 : "--catalog: no catalog of this source and destination yet; the destination was listed and the catalog is kept from now on";

@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HexFormat;
@@ -47,6 +49,7 @@ public final class SyncCatalog {
     /** Bump when {@link EntryFormat} or this layout changes: an older catalog is then ignored, not misread. */
     static final String VERSION = "mover-catalog-1";
     private static final String CURRENT = "current";
+    private static final String ROOT = "ROOT";
 
     private final Path directory;
     private final String pair;
@@ -114,6 +117,20 @@ public final class SyncCatalog {
     /** Starts this job's generation; its files are written as the sync plans. */
     Recorder record() {
         return new Recorder(pending);
+    }
+
+    /**
+     * When the destination's root was created, as the catalog's sync saw it; empty when it did not know (an endpoint
+     * without creation times). A root created since is another folder (removed and made again, restored from a
+     * backup, copied back with {@code cp -a}, which keeps modification times but not creation): its catalog is void.
+     */
+    Optional<Instant> rootCreated() {
+        try {
+            return Optional.of(Instant.parse(Files.readString(directory.resolve(CURRENT).resolve(ROOT), StandardCharsets.UTF_8).strip()));
+        }
+        catch (IOException | DateTimeParseException e) {
+            return Optional.empty();
+        }
     }
 
     /** The job's sync succeeded: its generation becomes the catalog (when it recorded a complete one). */
@@ -198,6 +215,16 @@ public final class SyncCatalog {
         @Override
         public void broken() {
             broken = true;
+        }
+
+        /** Keeps when the destination's root was created (see {@link #rootCreated}). */
+        void root(Instant created) {
+            try {
+                Files.writeString(generation.resolve(ROOT), created.toString(), StandardCharsets.UTF_8);
+            }
+            catch (IOException e) {
+                throw failed("write", e);
+            }
         }
 
         /** Marks the generation complete (the walk ended and every folder was recorded): {@link #commit} may then use it. */

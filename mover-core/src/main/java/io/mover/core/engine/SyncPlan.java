@@ -95,9 +95,9 @@ public final class SyncPlan implements SyncPlanner.Actions, AutoCloseable {
         Optional<Source> view = job.destinationView();
         Function<RelativePath, Stream<Entry>> listed = sink.isPresent() ? sink.get()::list
                 : view.isPresent() ? view.get()::list : directory -> Stream.empty();
-        Function<RelativePath, Stream<Entry>> destinationLister = catalog.map(use -> use.lister(listed)).orElse(listed);
         Optional<Entry> destinationRoot = sink.isPresent() ? sink.get().stat(RelativePath.ROOT)
                 : view.flatMap(v -> v.stat(RelativePath.ROOT));
+        Function<RelativePath, Stream<Entry>> destinationLister = catalog.map(use -> use.lister(listed, destinationRoot)).orElse(listed);
         EndpointInfo to = sink.map(Sink::info).or(() -> view.map(Source::info)).orElse(source.info());
         Duration precision = max(source.info().mtimePrecision(), to.mtimePrecision());
         SyncCompare compare = new SyncCompare(options.compare(), precision, source, view,

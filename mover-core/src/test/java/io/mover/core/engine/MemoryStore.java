@@ -61,6 +61,8 @@ public final class MemoryStore implements Source, Sink, io.mover.spi.PluginCount
     volatile int commitsAtFinish = -1;
     volatile MoverException finishFailure;
     final AtomicInteger listings = new AtomicInteger();
+    /** When set, the root's creation time in {@link #stat} (a store that knows creation times, as a local disk does). */
+    volatile Instant rootCreated;
 
     MemoryStore() {
         nodes.put(RelativePath.ROOT, new Node(EntryType.DIRECTORY, null, Instant.EPOCH));
@@ -127,6 +129,11 @@ public final class MemoryStore implements Source, Sink, io.mover.spi.PluginCount
     @Override
     public Optional<Entry> stat(RelativePath path) {
         Node node = nodes.get(path);
+        Instant created = rootCreated;
+        if (node != null && path.isRoot() && created != null) {
+            return Optional.of(new Entry(path, node.type(), 0, node.mtime(),
+                    new Attributes(java.util.OptionalInt.empty(), Optional.of(created), Optional.empty(), java.util.Map.of(), java.util.Map.of())));
+        }
         return node == null ? Optional.empty() : Optional.of(entry(path, node));
     }
 

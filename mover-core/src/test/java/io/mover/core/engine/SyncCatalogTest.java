@@ -88,6 +88,32 @@ class SyncCatalogTest {
     }
 
     @Test
+    void aDestinationRootMadeAgainVoidsTheCatalog() {
+        seed();
+        dst.rootCreated = T0;
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
+
+        // the destination removed and made again behind mover's back (restored from an older copy): d1 is not there
+        dst.rootCreated = T0.plusSeconds(3600);
+        dst.delete(RelativePath.of("d1"), true);
+        int listedBefore = dst.listCount();
+        JobSummary second = sync(true);
+
+        assertThat(second.state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(second.sync().orElseThrow().warnings()).anyMatch(w -> w.contains("root was created after the catalog was kept"));
+        assertThat(dst.listCount()).as("the destination listed for real").isGreaterThan(listedBefore);
+        assertThat(second.filesTransferred()).as("d1's two files copied again").isEqualTo(2);
+        assertThat(dst.filePaths()).isEqualTo(src.filePaths());
+
+        // the catalog kept by that sync is used by the next
+        int listed = dst.listCount();
+        JobSummary third = sync(true);
+        assertThat(dst.listCount()).isEqualTo(listed);
+        assertThat(third.filesTransferred()).isZero();
+        assertThat(third.sync().orElseThrow().warnings()).anyMatch(w -> w.contains("read from the catalog"));
+    }
+
+    @Test
     void aChangeBehindMoversBackIsNotSeenWithTheCatalogAndIsWithout() {
         seed();
         assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
