@@ -204,7 +204,8 @@ public final class PluginLoader {
     }
 
     private void fail(String location, String reason) {
-        LOG.log(System.Logger.Level.WARNING, () -> "plugin at " + location + " not loaded: " + reason);
+        // DEBUG: the callers (the CLI, the server) report each failure as a warning, from LoadedPlugins.failures()
+        LOG.log(System.Logger.Level.DEBUG, () -> "plugin at " + location + " not loaded: " + reason);
         failures.add(new PluginLoadFailure(location, reason));
     }
 
