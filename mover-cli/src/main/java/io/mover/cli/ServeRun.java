@@ -15,7 +15,7 @@ import org.springframework.context.event.ContextClosedEvent;
 /**
  * The Spring side of {@code mover serve}, apart from {@link ServeCommand}: the launcher's class path has Spring
  * Boot and the server's other libraries for {@code serve} only (they made every other command's first class and
- * resource look-ups open 139 jars instead of 80), and the JVM loads this class only when the server starts.
+ * resource look-ups open 139 jars instead of 78), and the JVM loads this class only when the server starts.
  */
 final class ServeRun {
     private ServeRun() {}

@@ -87,6 +87,9 @@ final class Admission {
             try {
                 if (was == WAITING) {
                     queue.remove(this);
+                    if (token) {
+                        refundTokenLocked();
+                    }
                 }
                 else {
                     inFlight--;
@@ -97,9 +100,6 @@ final class Admission {
             }
             if (was == GRANTED) {
                 drain();
-            }
-            else if (token) {
-                refundToken();
             }
         }
     }
@@ -230,11 +230,15 @@ final class Admission {
     private void refundToken() {
         lock.lock();
         try {
-            tokens = Math.min(requestsPerSecond, tokens + 1);
+            refundTokenLocked();
         }
         finally {
             lock.unlock();
         }
+    }
+
+    private void refundTokenLocked() {
+        tokens = Math.min(requestsPerSecond, tokens + 1);
     }
 
     /** A request went through: the limit grows back by 1/limit, up to the configured maximum. */

@@ -47,15 +47,7 @@ final class AdmissionTest {
         Admission admission = new Admission(1, 0);
         Admission.Permit held = admission.await();
         CompletableFuture<Throwable> outcome = new CompletableFuture<>();
-        Thread waiter = Thread.ofVirtual().start(() -> {
-            try {
-                admission.await();
-                outcome.complete(null);
-            }
-            catch (RuntimeException e) {
-                outcome.complete(Thread.currentThread().isInterrupted() ? e : new AssertionError("the interrupt was lost", e));
-            }
-        });
+        Thread waiter = waiter(admission, outcome);
         for (int i = 0; i < 500 && admission.inFlightAndWaiting()[1] == 0; i++) {
             Thread.sleep(10);
         }
@@ -148,15 +140,7 @@ final class AdmissionTest {
         for (int i = 0; i < 12; i++) {
             CompletableFuture<Throwable> outcome = new CompletableFuture<>();
             outcomes.add(outcome);
-            waiters.add(Thread.ofVirtual().start(() -> {
-                try {
-                    admission.await().release();
-                    outcome.complete(null);
-                }
-                catch (RuntimeException e) {
-                    outcome.complete(e);
-                }
-            }));
+            waiters.add(waiter(admission, outcome));
         }
         // four tokens were left for the waiters: they queue behind the held permit; the other eight sleep in debt
         for (int i = 0; i < 500 && (admission.inFlightAndWaiting()[1] < 4 || admission.tokens() > -7.5); i++) {
@@ -183,5 +167,18 @@ final class AdmissionTest {
             admission.succeeded();
         }
         assertThat(admission.currentLimit()).isEqualTo(64);
+    }
+
+    /** A thread waiting for its turn: {@code outcome} gets null once granted (the permit released), or the error, which must leave it interrupted. */
+    private static Thread waiter(Admission admission, CompletableFuture<Throwable> outcome) {
+        return Thread.ofVirtual().start(() -> {
+            try {
+                admission.await().release();
+                outcome.complete(null);
+            }
+            catch (RuntimeException e) {
+                outcome.complete(Thread.currentThread().isInterrupted() ? e : new AssertionError("the interrupt was lost", e));
+            }
+        });
     }
 }
