@@ -16,7 +16,7 @@ import io.mover.spi.RelativePath;
  */
 final class CatalogUse {
     private final SyncCatalog catalog;
-    private final boolean kept;
+    /** A catalog of the last successful sync is there and still describes this destination (see {@link #lister}). */
     private boolean existed;
     private boolean recreated;
     private final SyncCatalog.Recorder recorder;
@@ -26,8 +26,7 @@ final class CatalogUse {
 
     CatalogUse(SyncCatalog catalog, boolean dryRun) {
         this.catalog = catalog;
-        this.kept = catalog.exists();
-        this.existed = kept;
+        this.existed = catalog.exists();
         this.recorder = dryRun ? null : catalog.record();
     }
 
