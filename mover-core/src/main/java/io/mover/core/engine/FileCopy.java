@@ -44,6 +44,10 @@ final class FileCopy {
     /** The sink copies this file by itself (a kernel or service-side copy), as one range. */
     private final Optional<ServerSideCopy> serverSide;
     private volatile boolean copiedServerSide;
+    /** Under {@code openLock}: the thread in the sink's own copy, which a cancel interrupts (SPI 1.5). */
+    private Thread copyingServerSide;
+    /** Under {@code openLock}: a cancel interrupted {@code copyingServerSide}, so its flag is ours to clear. */
+    private boolean interruptedOnCancel;
 
     FileCopy(TransferRun run, Entry entry, RelativePath target, DirectoryNode directory) {
         this.run = requireNonNull(run, "run is null");
@@ -134,8 +138,7 @@ final class FileCopy {
      */
     private Void copyServerSide() {
         long start = System.nanoTime();
-        // asked again now: the sink may have declined for another file since this one was planned
-        Optional<Entry> copied = run.serverSideCopy().flatMap(sink -> sink.copyFrom(run.source(), entry, target));
+        Optional<Entry> copied = copyBySink();
         if (copied.isPresent()) {
             run.meter(Stage.WRITE).busy(start, entry.size());
             run.counters().bytesMoved.add(entry.size());
@@ -149,6 +152,32 @@ final class FileCopy {
             }
         }
         return copyRange(0, entry.size());
+    }
+
+    /**
+     * The sink's own copy, on this thread, which a cancel interrupts: a copy of many gigabytes in the kernel or
+     * on a service stops then, instead of holding the cancel until it ends.
+     */
+    private Optional<Entry> copyBySink() {
+        synchronized (openLock) {
+            if (abortedOnCancel) {
+                throw new MoverException(ErrorCode.CANCELLED, "stopped");
+            }
+            copyingServerSide = Thread.currentThread();
+        }
+        try {
+            // asked again now: the sink may have declined for another file since this one was planned
+            return run.serverSideCopy().flatMap(sink -> sink.copyFrom(run.source(), entry, target));
+        }
+        finally {
+            synchronized (openLock) {
+                copyingServerSide = null;
+                if (interruptedOnCancel) {
+                    // the interrupt was for this copy alone: it must not end this thread's next wait
+                    Thread.interrupted();
+                }
+            }
+        }
     }
 
     /** READ → ENCODE → SEND → DECODE → WRITE for each block of {@code [start, end)}. */
@@ -215,7 +244,8 @@ final class FileCopy {
     /**
      * The job was cancelled: aborts the writer from the cancelling side, so that writes blocked in the plugin (a
      * throttled request waiting out its Retry-After) fail at once, as {@link SinkWriter#abort()} promises. Never once
-     * the commit has started: a file then lands whole or not at all by its own path.
+     * the commit has started: a file then lands whole or not at all by its own path. A sink's own copy under way is
+     * interrupted instead ({@link ServerSideCopy#copyFrom}).
      */
     void abortOnCancel() {
         SourceReader r = reader;
@@ -229,6 +259,12 @@ final class FileCopy {
         }
         SinkWriter w;
         synchronized (openLock) {
+            if (copyingServerSide != null) {
+                abortedOnCancel = true;
+                interruptedOnCancel = true;
+                copyingServerSide.interrupt();
+                return;
+            }
             if (committing || writer == null) {
                 return;
             }

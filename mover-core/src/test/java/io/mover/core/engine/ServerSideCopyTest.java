@@ -10,12 +10,17 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.mover.core.plugin.PluginRegistry;
 import io.mover.spi.CodecFactory;
 import io.mover.spi.EndpointUri;
 import io.mover.spi.Entry;
+import io.mover.spi.ErrorCode;
+import io.mover.spi.MoverException;
 import io.mover.spi.MoverPlugin;
 import io.mover.spi.PluginConfig;
 import io.mover.spi.PluginContext;
@@ -46,12 +51,16 @@ final class ServerSideCopyTest {
 
     /** Plugin {@code ssc}: a sink over the memory store "dst" that copies by itself when {@code accept}. */
     private MoverPlugin serverSide(boolean accept) {
+        return serverSide((source, entry, target) -> accept ? Optional.of(copyThrough(source, entry, target)) : Optional.empty());
+    }
+
+    /** Plugin {@code ssc} whose own copy is {@code copy}. */
+    private MoverPlugin serverSide(ServerSideCopy copy) {
         Sink sink = (Sink) Proxy.newProxyInstance(Sink.class.getClassLoader(), new Class<?>[] {Sink.class, ServerSideCopy.class},
                 (proxy, method, args) -> {
                     if (method.getName().equals("copyFrom")) {
                         calls.incrementAndGet();
-                        return accept ? Optional.of(copyThrough((Source) args[0], (Entry) args[1], (io.mover.spi.RelativePath) args[2]))
-                                : Optional.empty();
+                        return copy.copyFrom((Source) args[0], (Entry) args[1], (io.mover.spi.RelativePath) args[2]);
                     }
                     try {
                         return method.invoke(dst, args);
@@ -92,10 +101,14 @@ final class ServerSideCopyTest {
     }
 
     private JobSummary copy(boolean accept, TransferOptions options) {
-        TransferEngine engine = new TransferEngine(PluginRegistry.of(List.of(memory, serverSide(accept)), "test"), Clock.systemUTC());
+        return copy(serverSide(accept), options, new CancellationToken());
+    }
+
+    private JobSummary copy(MoverPlugin plugin, TransferOptions options, CancellationToken cancellation) {
+        TransferEngine engine = new TransferEngine(PluginRegistry.of(List.of(memory, plugin), "test"), Clock.systemUTC());
         PreparedJob job = engine.prepare(JobSpec.copy("mem://src", "ssc://dst", options), "job1", scratch);
         try {
-            return engine.run(job, JobListener.NONE, new CancellationToken());
+            return engine.run(job, JobListener.NONE, cancellation);
         }
         finally {
             job.close();
@@ -158,5 +171,48 @@ final class ServerSideCopyTest {
 
         assertThat(calls).hasValue(0);
         assertSameTree();
+    }
+
+    /**
+     * A cancel interrupts a server-side copy under way (SPI 1.5), which then stops: the job ends cancelled at
+     * once, not when the copy would have, with no failure reported for the file it stopped.
+     */
+    @Test
+    void aCancelInterruptsTheSinksOwnCopy() throws Exception {
+        src.file("big", new byte[10], T0);
+        CancellationToken cancellation = new CancellationToken();
+        CountDownLatch started = new CountDownLatch(1);
+        AtomicBoolean interrupted = new AtomicBoolean();
+        MoverPlugin plugin = serverSide((source, entry, target) -> {
+            started.countDown();
+            try {
+                Thread.sleep(Duration.ofSeconds(30));   // a copy of many gigabytes
+                return Optional.empty();
+            }
+            catch (InterruptedException e) {
+                interrupted.set(true);
+                throw new MoverException(ErrorCode.CANCELLED, "copy cancelled");
+            }
+        });
+        Thread canceller = Thread.ofVirtual().start(() -> {
+            try {
+                if (started.await(10, TimeUnit.SECONDS)) {
+                    cancellation.cancel();
+                }
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+
+        long start = System.nanoTime();
+        JobSummary summary = copy(plugin, options().build(), cancellation);
+        canceller.join(Duration.ofSeconds(10));
+
+        assertThat(interrupted).as("the copy was interrupted").isTrue();
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
+        assertThat(summary.state()).isEqualTo(JobState.CANCELLED);
+        assertThat(summary.filesFailed()).isZero();
+        assertThat(dst.data("big")).isNull();
     }
 }

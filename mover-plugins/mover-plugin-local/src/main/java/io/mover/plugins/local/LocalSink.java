@@ -220,7 +220,7 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
         if (!(source instanceof LocalSource local) || !entry.isFile()) {
             return Optional.empty();
         }
-        if (kernelCopy.isPresent() && local.onLocalDisk() && entry.size() <= LocalKernelCopy.MAX_SIZE) {
+        if (kernelCopy.isPresent() && local.onLocalDisk()) {
             Optional<Entry> copied = kernelCopy.get().copy(local.file(entry.path()), target(target), target, entry);
             if (copied.isPresent()) {
                 return copied;

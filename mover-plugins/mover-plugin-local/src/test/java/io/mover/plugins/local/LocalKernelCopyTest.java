@@ -126,6 +126,43 @@ final class LocalKernelCopyTest {
         }
     }
 
+    /** A file of several calls' worth goes by the raw path too (which alone notices the growth in its last call). */
+    @ParameterizedTest(name = "tmpfile={0}")
+    @ValueSource(booleans = {true, false})
+    void aLargeFileIsCopiedInCallsAndAGrowthSeenInTheLast(boolean tmpfile) throws IOException {
+        int size = (int) (2 * LocalKernelCopy.CHUNK + 5);
+        Entry entry = file("sub/large.bin", size);
+        LocalSink sink = sink(tmpfile);
+
+        assertThat(sink.copyFrom(source, entry, RelativePath.of("sub/large.bin"))).isPresent();
+        assertThat(Files.mismatch(in.resolve("sub/large.bin"), out.resolve("sub/large.bin"))).isEqualTo(-1L);
+
+        Files.write(in.resolve("sub/large.bin"), new byte[1], java.nio.file.StandardOpenOption.APPEND);
+        assertThatThrownBy(() -> sink.copyFrom(source, entry, RelativePath.of("sub/grown.bin")))
+                .isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.SOURCE_CHANGED))
+                .hasMessageContaining("to more bytes");
+        assertThat(names(out.resolve("sub"))).containsExactly("large.bin");
+    }
+
+    /** A cancel interrupts the copying thread (SPI 1.5): the copy stops after the call under way and leaves nothing. */
+    @ParameterizedTest(name = "tmpfile={0}")
+    @ValueSource(booleans = {true, false})
+    void anInterruptStopsALargeCopyBetweenCallsAndLeavesNothing(boolean tmpfile) throws IOException {
+        Entry entry = file("sub/big.bin", (int) (3 * LocalKernelCopy.CHUNK));
+        LocalSink sink = sink(tmpfile);
+
+        Thread.currentThread().interrupt();
+        try {
+            assertThatThrownBy(() -> sink.copyFrom(source, entry, RelativePath.of("sub/big.bin")))
+                    .isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CANCELLED))
+                    .hasMessageContaining("after " + LocalKernelCopy.CHUNK + " of");
+        }
+        finally {
+            Thread.interrupted();
+        }
+        assertThat(names(out.resolve("sub"))).isEmpty();
+    }
+
     @Test
     void anEmptyFileIsCopied() throws IOException {
         Entry entry = file("sub/empty", 0);
