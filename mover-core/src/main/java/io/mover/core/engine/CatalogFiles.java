@@ -76,43 +76,70 @@ final class CatalogFiles {
     /** The bytes of a folder's {@code segments} in the generation's {@link #ENTRIES}, read positionally as they are asked for. */
     static DataInputStream open(Path generation, long[] segments) throws IOException {
         FileChannel channel = FileChannel.open(generation.resolve(ENTRIES), StandardOpenOption.READ);
-        return new DataInputStream(new BufferedInputStream(new Segments(channel, segments), SEGMENT));
+        return new DataInputStream(new Segments(channel, segments));
     }
 
-    /** Reads the segments one after the other, as one stream; closing it closes the channel. */
+    /**
+     * Reads the segments one after the other, as one stream, through a buffer of its own; closing it closes the channel.
+     * Not a {@code BufferedInputStream}: {@link DataInputStream} reads each field with a call of its own, and that class
+     * takes a lock on every call (a sixth of reading the catalog); the buffer is the folder's size up to a segment's,
+     * not 64 KiB per folder.
+     */
     private static final class Segments extends InputStream {
         private final FileChannel channel;
         private final long[] segments;
+        private final ByteBuffer buffer;
         private int segment;
         private long read;
 
         Segments(FileChannel channel, long[] segments) {
             this.channel = channel;
             this.segments = segments;
+            long total = 0;
+            for (int i = 1; i < segments.length; i += 2) {
+                total += segments[i];
+            }
+            this.buffer = ByteBuffer.allocate((int) Math.min(SEGMENT, Math.max(total, 1))).limit(0);
         }
 
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] buffer, int offset, int length) throws IOException {
+        /** Whether a byte is there to read, after reading the next part of the segments if the buffer is empty. */
+        private boolean fill() throws IOException {
+            if (buffer.hasRemaining()) {
+                return true;
+            }
             while (segment < segments.length && read == segments[segment + 1]) { // bounded: one step per segment
                 segment += 2;
                 read = 0;
             }
             if (segment >= segments.length) {
-                return -1;
+                return false;
             }
-            int wanted = (int) Math.min(length, segments[segment + 1] - read);
-            int got = channel.read(ByteBuffer.wrap(buffer, offset, wanted), segments[segment] + read);
-            if (got < 0) {
+            buffer.clear().limit((int) Math.min(buffer.capacity(), segments[segment + 1] - read));
+            int got = channel.read(buffer, segments[segment] + read);
+            if (got <= 0) {
                 throw new EOFException("the catalog's entries end before a folder's segment does");
             }
             read += got;
-            return got;
+            buffer.flip();
+            return true;
+        }
+
+        @Override
+        public int read() throws IOException {
+            return fill() ? buffer.get() & 0xff : -1;
+        }
+
+        @Override
+        public int read(byte[] bytes, int offset, int length) throws IOException {
+            if (length == 0) {
+                return 0;
+            }
+            if (!fill()) {
+                return -1;
+            }
+            int count = Math.min(length, buffer.remaining());
+            buffer.get(bytes, offset, count);
+            return count;
         }
 
         @Override
@@ -126,6 +153,8 @@ final class CatalogFiles {
         private final OutputStream entries;
         private final DataOutputStream index;
         private final Deque<Folder> open = new ArrayDeque<>();
+        /** Buffers of folders left, for the next folders entered: grown once, not per folder (at most one per depth). */
+        private final Deque<ByteArrayOutputStream> spare = new ArrayDeque<>();
         private long written;
 
         Writer(Path generation) throws IOException {
@@ -146,7 +175,8 @@ final class CatalogFiles {
         }
 
         void enter(RelativePath folder) {
-            open.push(new Folder(folder.toString()));
+            ByteArrayOutputStream bytes = spare.poll();
+            open.push(new Folder(folder.toString(), bytes != null ? bytes : new ByteArrayOutputStream(1 << 10)));
         }
 
         void entry(Entry entry) throws IOException {
@@ -165,6 +195,7 @@ final class CatalogFiles {
             for (int i = 0; i < folder.segmentCount; i++) {
                 index.writeLong(folder.segments[i]);
             }
+            spare.push(folder.bytes);
         }
 
         private void flush(Folder folder) throws IOException {
@@ -191,13 +222,16 @@ final class CatalogFiles {
     /** An open folder: its entries not yet written, and the segments written so far. */
     private static final class Folder {
         final String path;
-        final ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 10);
-        final DataOutputStream out = new DataOutputStream(bytes);
+        final ByteArrayOutputStream bytes;
+        final DataOutputStream out;
         long[] segments = new long[2];
         int segmentCount;
 
-        Folder(String path) {
+        /** {@code bytes} empty: a new buffer, or one a folder left (flushed, so reset). */
+        Folder(String path, ByteArrayOutputStream bytes) {
             this.path = path;
+            this.bytes = bytes;
+            this.out = new DataOutputStream(bytes);
         }
 
         void addSegment(long offset, long length) {
