@@ -1,23 +1,18 @@
 package io.mover.core.engine;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.HexFormat;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Spliterators;
 import java.util.UUID;
@@ -30,30 +25,30 @@ import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.mover.spi.RelativePath;
 
-import static java.util.Objects.requireNonNull;
-
 /**
  * The destination's listing as the last successful sync of a (source, destination) pair left it ({@code --catalog},
  * issue 4): the next sync reads the destination's folders from here instead of listing them, the trade-off NetApp XCP
  * makes. Only right for destinations that nothing but mover writes: a change made there behind mover's back is not
  * seen (docs/cli.md, "--catalog").
  *
- * <p>Layout under {@code root/<sha-256 of the pair>/}: {@code current/} holds one file per folder the sync walked
- * (named by the SHA-256 of its path; the entries it holds after the sync, in {@link EntryFormat}) and a {@code VERSION}
- * file. A sync writes a new generation beside it ({@code pending-<key>/}) while it plans, each folder's file as its
- * walk of that folder ends ({@link Recorder}); when the sync has succeeded it replaces {@code current} by renaming; when
- * it fails, both are removed. A folder without a file (one the last sync did not walk: excluded, or left alone) is
- * listed for real.
+ * <p>Layout under {@code root/<sha-256 of the pair>/}: {@code current/} holds the entries every folder the sync walked
+ * holds after the sync, and where each folder's are ({@link CatalogFiles}), and a {@code VERSION} file. A sync writes a
+ * new generation beside it ({@code pending-<key>/}) while it plans, each folder as its walk of that folder ends
+ * ({@link Recorder}); when the sync has succeeded it replaces {@code current} by renaming; when it fails, both are
+ * removed. A folder the catalog does not have (one the last sync did not walk: excluded, or left alone) is listed for
+ * real.
  */
 public final class SyncCatalog {
     /** Bump when {@link EntryFormat} or this layout changes: an older catalog is then ignored, not misread. */
-    static final String VERSION = "mover-catalog-1";
+    static final String VERSION = "mover-catalog-2";
     private static final String CURRENT = "current";
     private static final String ROOT = "ROOT";
 
     private final Path directory;
     private final String pair;
     private final Path pending;
+    /** The current generation's index, read at the first folder asked for (see {@link CatalogFiles#readIndex}). */
+    private volatile Map<String, long[]> index;
 
     private SyncCatalog(Path directory, String pair, String jobKey) {
         this.directory = directory;
@@ -92,13 +87,14 @@ public final class SyncCatalog {
      * folder that sync did not walk): list it for real then. Safe to call from several threads.
      */
     Optional<Stream<Entry>> list(RelativePath folder) {
-        Path file = directory.resolve(CURRENT).resolve(sha256(folder.toString()));
+        Path current = directory.resolve(CURRENT);
+        long[] segments = index(current).get(folder.toString());
+        if (segments == null) {
+            return Optional.empty();
+        }
         DataInputStream in;
         try {
-            in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16));
-        }
-        catch (NoSuchFileException e) {
-            return Optional.empty();
+            in = CatalogFiles.open(current, segments);
         }
         catch (IOException e) {
             throw failed("read", e);
@@ -112,6 +108,25 @@ public final class SyncCatalog {
                 // read-only; nothing to lose
             }
         }));
+    }
+
+    private Map<String, long[]> index(Path current) {
+        Map<String, long[]> read = index;
+        if (read == null) {
+            synchronized (this) {
+                read = index;
+                if (read == null) {
+                    try {
+                        read = CatalogFiles.readIndex(current);
+                    }
+                    catch (IOException e) {
+                        throw failed("read", e);
+                    }
+                    index = read;
+                }
+            }
+        }
+        return read;
     }
 
     /** Starts this job's generation; its files are written as the sync plans. */
@@ -147,6 +162,7 @@ public final class SyncCatalog {
                 Files.move(current, old, StandardCopyOption.ATOMIC_MOVE);
             }
             Files.move(pending, current, StandardCopyOption.ATOMIC_MOVE);
+            index = null;
         }
         catch (IOException e) {
             invalidate();
@@ -157,6 +173,7 @@ public final class SyncCatalog {
 
     /** The job's sync did not succeed (or left the destination in a state it cannot account for): no catalog is left. */
     public void invalidate() {
+        index = null;
         ScratchFiles.delete(pending);
         ScratchFiles.delete(directory.resolve(CURRENT));
     }
@@ -168,14 +185,16 @@ public final class SyncCatalog {
      */
     final class Recorder implements SyncRecorder, AutoCloseable {
         private final Path generation;
-        private final Deque<DataOutputStream> open = new ArrayDeque<>();
+        private final CatalogFiles.Writer files;
         private boolean broken;
+        private boolean closed;
 
         private Recorder(Path generation) {
             this.generation = generation;
             ScratchFiles.delete(generation);
             try {
                 Files.createDirectories(generation);
+                this.files = new CatalogFiles.Writer(generation);
             }
             catch (IOException e) {
                 throw failed("write", e);
@@ -184,18 +203,13 @@ public final class SyncCatalog {
 
         @Override
         public void enter(RelativePath folder) {
-            try {
-                open.push(new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(generation.resolve(sha256(folder.toString()))), 1 << 14)));
-            }
-            catch (IOException e) {
-                throw failed("write", e);
-            }
+            files.enter(folder);
         }
 
         @Override
         public void entry(Entry entry) {
             try {
-                EntryFormat.write(requireNonNull(open.peek(), "no folder entered"), entry);
+                files.entry(entry);
             }
             catch (IOException e) {
                 throw failed("write", e);
@@ -204,8 +218,8 @@ public final class SyncCatalog {
 
         @Override
         public void leave() {
-            try (DataOutputStream out = open.pop()) {
-                out.flush();
+            try {
+                files.leave();
             }
             catch (IOException e) {
                 throw failed("write", e);
@@ -229,10 +243,12 @@ public final class SyncCatalog {
 
         /** Marks the generation complete (the walk ended and every folder was recorded): {@link #commit} may then use it. */
         void finish() {
-            if (broken || !open.isEmpty()) {
+            if (broken || files.hasOpenFolders()) {
                 return;
             }
             try {
+                closed = true;
+                files.close();
                 Files.writeString(generation.resolve("COMPLETE"), "", StandardCharsets.UTF_8);
             }
             catch (IOException e) {
@@ -242,14 +258,16 @@ public final class SyncCatalog {
 
         @Override
         public void close() {
-            while (!open.isEmpty()) {
-                broken = true;
-                try {
-                    open.pop().close();
-                }
-                catch (IOException e) {
-                    // the generation is abandoned anyway
-                }
+            if (closed) {
+                return;
+            }
+            closed = true;
+            broken |= files.hasOpenFolders();
+            try {
+                files.close();
+            }
+            catch (IOException e) {
+                broken = true; // the generation is abandoned: finish() did not mark it complete
             }
         }
     }

@@ -1,0 +1,245 @@
+package io.mover.core.engine;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Map;
+
+import io.mover.spi.Entry;
+import io.mover.spi.RelativePath;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A catalog generation's folders in two files, written in one pass of the planner's depth-first walk: {@link #ENTRIES}
+ * holds each folder's entries ({@link EntryFormat}) in segments, {@link #INDEX} each folder's path and where its
+ * segments are. A file per folder (the first layout) cost a file created per folder per sync, and the old generation's
+ * files removed, on the planner's own thread: a tenth of a no-change sync's CPU at 1,000 folders.
+ * <p>
+ * Folders nest, so a folder's entries are buffered while its subfolders are walked, and written as a segment whenever
+ * its buffer passes {@link #SEGMENT} bytes and when it is left: memory stays at most a segment per open folder
+ * (the walk's depth), however large a folder is. The index is read whole by the next sync (about a hundred bytes
+ * per folder).
+ */
+final class CatalogFiles {
+    static final String ENTRIES = "entries";
+    static final String INDEX = "index";
+    static final int SEGMENT = 1 << 16;
+
+    private CatalogFiles() {
+    }
+
+    /** Each folder's segments, as offset and length pairs in {@link #ENTRIES}; empty when {@code generation} has no index. */
+    static Map<String, long[]> readIndex(Path generation) throws IOException {
+        Map<String, long[]> index = new HashMap<>();
+        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(generation.resolve(INDEX)), 1 << 16))) {
+            for (;;) { // bounded by the file: each record is read whole or ends the loop at its end
+                String folder;
+                try {
+                    folder = in.readUTF();
+                }
+                catch (EOFException end) {
+                    return index;
+                }
+                int count = in.readInt();
+                if (count < 0) {
+                    throw new IOException("bad segment count " + count + " for folder '" + folder + "'");
+                }
+                long[] segments = new long[count * 2];
+                for (int i = 0; i < segments.length; i++) {
+                    segments[i] = in.readLong();
+                }
+                index.put(folder, segments);
+            }
+        }
+        catch (NoSuchFileException e) {
+            return Map.of();
+        }
+    }
+
+    /** The bytes of a folder's {@code segments} in the generation's {@link #ENTRIES}, read positionally as they are asked for. */
+    static DataInputStream open(Path generation, long[] segments) throws IOException {
+        FileChannel channel = FileChannel.open(generation.resolve(ENTRIES), StandardOpenOption.READ);
+        return new DataInputStream(new Segments(channel, segments));
+    }
+
+    /**
+     * Reads the segments one after the other, as one stream, through a buffer of its own; closing it closes the channel.
+     * Not a {@code BufferedInputStream}: {@link DataInputStream} reads each field with a call of its own, and that class
+     * takes a lock on every call (a sixth of reading the catalog); the buffer is the folder's size up to a segment's,
+     * not 64 KiB per folder.
+     */
+    private static final class Segments extends InputStream {
+        private final FileChannel channel;
+        private final long[] segments;
+        private final ByteBuffer buffer;
+        private int segment;
+        private long read;
+
+        Segments(FileChannel channel, long[] segments) {
+            this.channel = channel;
+            this.segments = segments;
+            long total = 0;
+            for (int i = 1; i < segments.length; i += 2) {
+                total += segments[i];
+            }
+            this.buffer = ByteBuffer.allocate((int) Math.min(SEGMENT, Math.max(total, 1))).limit(0);
+        }
+
+        /** Whether a byte is there to read, after reading the next part of the segments if the buffer is empty. */
+        private boolean fill() throws IOException {
+            if (buffer.hasRemaining()) {
+                return true;
+            }
+            while (segment < segments.length && read == segments[segment + 1]) { // bounded: one step per segment
+                segment += 2;
+                read = 0;
+            }
+            if (segment >= segments.length) {
+                return false;
+            }
+            buffer.clear().limit((int) Math.min(buffer.capacity(), segments[segment + 1] - read));
+            int got = channel.read(buffer, segments[segment] + read);
+            if (got <= 0) {
+                throw new EOFException("the catalog's entries end before a folder's segment does");
+            }
+            read += got;
+            buffer.flip();
+            return true;
+        }
+
+        @Override
+        public int read() throws IOException {
+            return fill() ? buffer.get() & 0xff : -1;
+        }
+
+        @Override
+        public int read(byte[] bytes, int offset, int length) throws IOException {
+            if (length == 0) {
+                return 0;
+            }
+            if (!fill()) {
+                return -1;
+            }
+            int count = Math.min(length, buffer.remaining());
+            buffer.get(bytes, offset, count);
+            return count;
+        }
+
+        @Override
+        public void close() throws IOException {
+            channel.close();
+        }
+    }
+
+    /** Writes a generation as the walk goes; one thread (the planner's). */
+    static final class Writer implements AutoCloseable {
+        private final OutputStream entries;
+        private final DataOutputStream index;
+        private final Deque<Folder> open = new ArrayDeque<>();
+        /** Buffers of folders left, for the next folders entered: grown once, not per folder (at most one per depth). */
+        private final Deque<ByteArrayOutputStream> spare = new ArrayDeque<>();
+        private long written;
+
+        Writer(Path generation) throws IOException {
+            this.entries = new BufferedOutputStream(Files.newOutputStream(generation.resolve(ENTRIES)), SEGMENT);
+            OutputStream indexFile;
+            try {
+                indexFile = Files.newOutputStream(generation.resolve(INDEX));
+            }
+            catch (IOException e) {
+                entries.close();
+                throw e;
+            }
+            this.index = new DataOutputStream(new BufferedOutputStream(indexFile, 1 << 16));
+        }
+
+        boolean hasOpenFolders() {
+            return !open.isEmpty();
+        }
+
+        void enter(RelativePath folder) {
+            ByteArrayOutputStream bytes = spare.poll();
+            open.push(new Folder(folder.toString(), bytes != null ? bytes : new ByteArrayOutputStream(1 << 10)));
+        }
+
+        void entry(Entry entry) throws IOException {
+            Folder folder = requireNonNull(open.peek(), "no folder entered");
+            EntryFormat.write(folder.out, entry);
+            if (folder.bytes.size() >= SEGMENT) {
+                flush(folder);
+            }
+        }
+
+        void leave() throws IOException {
+            Folder folder = open.pop();
+            flush(folder);
+            index.writeUTF(folder.path);
+            index.writeInt(folder.segmentCount / 2);
+            for (int i = 0; i < folder.segmentCount; i++) {
+                index.writeLong(folder.segments[i]);
+            }
+            spare.push(folder.bytes);
+        }
+
+        private void flush(Folder folder) throws IOException {
+            int length = folder.bytes.size();
+            if (length == 0) {
+                return;
+            }
+            folder.bytes.writeTo(entries);
+            folder.bytes.reset();
+            folder.addSegment(written, length);
+            written += length;
+        }
+
+        @Override
+        public void close() throws IOException {
+            open.clear();
+            try (entries; index) {
+                entries.flush();
+                index.flush();
+            }
+        }
+    }
+
+    /** An open folder: its entries not yet written, and the segments written so far. */
+    private static final class Folder {
+        final String path;
+        final ByteArrayOutputStream bytes;
+        final DataOutputStream out;
+        long[] segments = new long[2];
+        int segmentCount;
+
+        /** {@code bytes} empty: a new buffer, or one a folder left (flushed, so reset). */
+        Folder(String path, ByteArrayOutputStream bytes) {
+            this.path = path;
+            this.bytes = bytes;
+            this.out = new DataOutputStream(bytes);
+        }
+
+        void addSegment(long offset, long length) {
+            if (segmentCount == segments.length) {
+                segments = Arrays.copyOf(segments, segments.length * 2);
+            }
+            segments[segmentCount++] = offset;
+            segments[segmentCount++] = length;
+        }
+    }
+}
