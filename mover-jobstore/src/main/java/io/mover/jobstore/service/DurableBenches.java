@@ -59,6 +59,7 @@ final class DurableBenches implements AutoCloseable {
 
     final CustomTask<Void> task;
     private final Durable durable;
+    private final ProgressHub progress;
     private final PluginRegistry registry;
     /** One bench at a time on this node. */
     private final AtomicBoolean busy = new AtomicBoolean();
@@ -67,9 +68,10 @@ final class DurableBenches implements AutoCloseable {
     private final ScheduledExecutorService watcher = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("mover-bench-cancel").factory());
 
-    DurableBenches(Durable durable, PluginRegistry registry) {
+    DurableBenches(Durable durable, PluginRegistry registry, ProgressHub progress) {
         this.durable = durable;
         this.registry = registry;
+        this.progress = progress;
         // after units and drivers: a bench waits for the transfers already started rather than measuring beside them
         this.task = Tasks.custom(TASK, Void.class).defaultPriority(Priority.LOW).onDeadExecutionRevive().execute(this::execute);
         watcher.scheduleWithFixedDelay(this::watchCancels, 1, 1, TimeUnit.SECONDS);
@@ -188,6 +190,7 @@ final class DurableBenches implements AutoCloseable {
     private void end(JobId id, JobState state, Optional<JobError> error) {
         durable.store.transition(id, state, error);
         durable.changed(id);
+        progress.ended(id);
     }
 
     private void watchCancels() {

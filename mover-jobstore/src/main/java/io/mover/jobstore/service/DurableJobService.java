@@ -84,7 +84,8 @@ public final class DurableJobService implements JobService {
         Clock clock = settings.clock();
         this.durable = new Durable(database.store(), new TransferEngine(registry, clock, scratchRoot.resolveSibling("catalog")), new StoredSpec(registry, credentials),
                 settings.nodeName(), scratchRoot, clock);
-        JobFinisher finisher = new JobFinisher(durable);
+        this.progress = new ProgressHub(durable, progressInterval);
+        JobFinisher finisher = new JobFinisher(durable, progress);
         JobDriver driver = new JobDriver(durable, finisher, unitEntries, UnitCutter.MAX_BYTES);
         UnitWorker worker = new UnitWorker(durable, finisher, 200, 2000);
         // units before drivers: the jobs already started finish before new ones start, so a burst of jobs runs a
@@ -103,12 +104,11 @@ public final class DurableJobService implements JobService {
             releasePicked();
         }
         durable.store.registerNode(settings.nodeName(), NodeView.localHost());
-        this.benches = new DurableBenches(durable, registry);
+        this.benches = new DurableBenches(durable, registry, progress);
         this.schedules = new SyncSchedules(durable, new JdbcScheduleStore(database.dataSource(), clock), registry, this);
         this.scheduler = Schedulers.create(database.dataSource(), database.dialect(), settings,
                 List.of(driverTask, unitTask, benches.task, schedules.task()), List.of(schedules.checkTask()));
         durable.wire(scheduler, driverTask, unitTask);
-        this.progress = new ProgressHub(durable, progressInterval);
         this.queries = new JobQueries(durable, progress);
         this.commands = new JobCommands(durable, benches, progress);
         commands.rescheduleUnfinished();

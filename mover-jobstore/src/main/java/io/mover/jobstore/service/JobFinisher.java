@@ -26,9 +26,11 @@ final class JobFinisher {
     private static final System.Logger LOG = System.getLogger(JobFinisher.class.getName());
 
     private final Durable durable;
+    private final ProgressHub progress;
 
-    JobFinisher(Durable durable) {
+    JobFinisher(Durable durable, ProgressHub progress) {
         this.durable = durable;
+        this.progress = progress;
     }
 
     void finishIfDone(JobId id) {
@@ -48,21 +50,30 @@ final class JobFinisher {
             end = job.totals().filesFailed() > 0 ? JobState.COMPLETED_WITH_ERRORS : JobState.SUCCEEDED;
             setFolderTimes(job);
         }
-        if (durable.store.transition(id, end, Optional.empty())) {
+        boolean ended = durable.store.transition(id, end, Optional.empty());
+        if (ended) {
             LOG.log(System.Logger.Level.INFO, "job {0} ended {1}", id, end);
             endCatalog(job, end == JobState.SUCCEEDED);
         }
         durable.forget(id);
         durable.deleteScratch(id);
+        if (ended) {
+            // after forget: the subscribers read the job's view, which must not be the cached one of a running job
+            progress.ended(id);
+        }
     }
 
     void fail(JobId id, JobError error) {
-        if (durable.store.transition(id, JobState.FAILED, Optional.of(error))) {
+        boolean ended = durable.store.transition(id, JobState.FAILED, Optional.of(error));
+        if (ended) {
             LOG.log(System.Logger.Level.WARNING, "job {0} failed: {1}", id, error.message());
             durable.store.get(id).ifPresent(job -> endCatalog(job, false));
         }
         durable.forget(id);
         durable.deleteScratch(id);
+        if (ended) {
+            progress.ended(id);
+        }
     }
 
     /**

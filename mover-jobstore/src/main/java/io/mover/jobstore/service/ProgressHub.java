@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -50,33 +51,53 @@ final class ProgressHub implements AutoCloseable {
         });
     }
 
+    /**
+     * The job reached its terminal state on this node: its subscribers hear of it now, not at the next tick (a
+     * client following a job of a second waited up to an interval more for its end).
+     */
+    void ended(JobId id) {
+        if (!listeners.containsKey(id)) {
+            return;
+        }
+        try {
+            ticker.execute(() -> tick(id));
+        }
+        catch (RejectedExecutionException e) {
+            // closing: nobody is left to tell
+        }
+    }
+
     private void tick() {
         for (JobId id : listeners.keySet()) {
-            try {
-                Optional<StoredJob> job = durable.store.get(id);
-                if (job.isEmpty()) {
-                    listeners.remove(id);
-                    continue;
+            tick(id);
+        }
+    }
+
+    private void tick(JobId id) {
+        try {
+            Optional<StoredJob> job = durable.store.get(id);
+            if (job.isEmpty()) {
+                listeners.remove(id);
+                return;
+            }
+            if (job.get().started().isEmpty() && !job.get().state().isTerminal()) {
+                return;
+            }
+            var progress = durable.views.progress(job.get());
+            for (JobListener listener : listeners.getOrDefault(id, List.of())) {
+                try {
+                    listener.onProgress(progress);
                 }
-                if (job.get().started().isEmpty() && !job.get().state().isTerminal()) {
-                    continue;
-                }
-                var progress = durable.views.progress(job.get());
-                for (JobListener listener : listeners.getOrDefault(id, List.of())) {
-                    try {
-                        listener.onProgress(progress);
-                    }
-                    catch (RuntimeException e) {
-                        LOG.log(System.Logger.Level.WARNING, "a job listener failed: " + e);
-                    }
-                }
-                if (job.get().state().isTerminal()) {
-                    listeners.remove(id);
+                catch (RuntimeException e) {
+                    LOG.log(System.Logger.Level.WARNING, "a job listener failed: " + e);
                 }
             }
-            catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "could not read the progress of job " + id + ": " + e.getMessage());
+            if (job.get().state().isTerminal()) {
+                listeners.remove(id);
             }
+        }
+        catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "could not read the progress of job " + id + ": " + e.getMessage());
         }
     }
 

@@ -56,10 +56,14 @@ class DurableJobServiceTest {
     }
 
     private DurableJobService open(int threads) {
+        return open(threads, Duration.ofMillis(100));
+    }
+
+    private DurableJobService open(int threads, Duration progressInterval) {
         SchedulerSettings settings = new SchedulerSettings("node-1", Duration.ofMillis(100), Duration.ofSeconds(1), 4, threads, Duration.ofSeconds(20),
                 Clock.systemUTC());
         service = new DurableJobService(JobStores.open(dataDir), registry, dataDir.resolve("scratch"), name -> Optional.empty(), settings,
-                Duration.ofMillis(100), 50);
+                progressInterval, 50);
         return service;
     }
 
@@ -130,6 +134,31 @@ class DurableJobServiceTest {
         }
         assertThat(ended).allMatch(job -> job.state() == JobState.SUCCEEDED);
         assertThat(mostAtOnce).as("jobs running at once, of 10, on one thread").isBetween(1, 4);
+    }
+
+    /**
+     * A subscriber hears of the end when the job ends, not at the next progress tick: a client following a short job
+     * (the CLI against a server, a job's event stream) waited up to a whole interval for it.
+     */
+    @Test
+    void subscribersHearOfTheEndAtOnceNotAtTheNextTick() throws InterruptedException {
+        tree(20);
+        MemoryStore slow = plugin.store("slow");
+        slow.writeDelay(Duration.ofMillis(100));   // still running when the subscription starts
+        open(4, Duration.ofSeconds(90));
+        JobId id = service.submit(JobSpec.copy("mem://src", "mem://slow", options().build())).id();
+        java.util.concurrent.CompletableFuture<JobState> end = new java.util.concurrent.CompletableFuture<>();
+        try (AutoCloseable subscription = service.subscribe(id, progress -> {
+            if (progress.state().isTerminal()) {
+                end.complete(progress.state());
+            }
+        })) {
+            assertThat(await(id).state()).isEqualTo(JobState.SUCCEEDED);
+            assertThat(end).succeedsWithin(Duration.ofSeconds(30)).isEqualTo(JobState.SUCCEEDED);
+        }
+        catch (Exception e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test

@@ -53,7 +53,9 @@ public final class JobEventStream {
             Flux<Object> fromListener = Flux.<Object>create(sink -> listen(id, sink))
                     // a slow client gets the latest progress, not an unbounded backlog
                     .onBackpressureLatest();
-            Flux<Object> fromPoll = Flux.interval(pollInterval).onBackpressureDrop().map(tick -> (Object) tick);
+            // the first poll at once, after the listener is in place: a job that ended since the initial read
+            // (its last progress sent before anyone listened) is seen now, not an interval later
+            Flux<Object> fromPoll = Flux.interval(Duration.ZERO, pollInterval).onBackpressureDrop().map(tick -> (Object) tick);
             Flux<ServerSentEvent<Object>> jobEvents = Flux.merge(fromListener, fromPoll)
                     // off the engine's ticker thread (a durable store's get() may block), and one signal at a
                     // time, so lastState is read and written in order

@@ -88,6 +88,21 @@ class JobEventStreamTest {
                 .verify(WAIT);
     }
 
+    /** A job that ended between the first read and the subscription sent its last progress to nobody: a poll at once sees the end. */
+    @Test
+    void aJobThatEndedBeforeTheListenerCameEndsTheStreamWithoutWaitingAnInterval() {
+        jobs.view.set(view(JobState.RUNNING));
+        jobs.onSubscribe = () -> jobs.view.set(view(JobState.SUCCEEDED));
+        JobEventStream stream = new JobEventStream(jobs, Duration.ofMinutes(1), Duration.ofMinutes(1));
+
+        StepVerifier.create(stream.events(ID))
+                .assertNext(event -> assertThat(state(event)).isEqualTo("RUNNING"))
+                .assertNext(event -> assertThat(event.event()).isEqualTo("progress"))
+                .assertNext(event -> assertThat(state(event)).isEqualTo("SUCCEEDED"))
+                .expectComplete()
+                .verify(WAIT);
+    }
+
     @Test
     void anEndedJobGivesItsLastProgressAndState() {
         jobs.view.set(view(JobState.SUCCEEDED));
@@ -129,6 +144,8 @@ class JobEventStreamTest {
         final AtomicReference<JobView> view = new AtomicReference<>();
         final AtomicReference<JobListener> listener = new AtomicReference<>();
         volatile boolean unsubscribed;
+        /** What happens as the stream subscribes (the job's end racing the subscription). */
+        volatile Runnable onSubscribe = () -> {};
 
         boolean awaitUnsubscribed() {
             long deadline = System.nanoTime() + WAIT.toNanos();
@@ -185,6 +202,7 @@ class JobEventStreamTest {
         @Override
         public AutoCloseable subscribe(JobId id, JobListener listener) {
             this.listener.set(listener);
+            onSubscribe.run();
             return () -> unsubscribed = true;
         }
 
