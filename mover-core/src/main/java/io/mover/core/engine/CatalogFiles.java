@@ -48,7 +48,10 @@ final class CatalogFiles {
     /** Each folder's segments, as offset and length pairs in {@link #ENTRIES}; empty when {@code generation} has no index. */
     static Map<String, long[]> readIndex(Path generation) throws IOException {
         Map<String, long[]> index = new HashMap<>();
-        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(generation.resolve(INDEX)), 1 << 16))) {
+        Path file = generation.resolve(INDEX);
+        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16))) {
+            // a damaged count must not ask for more memory than the file could describe
+            long mostSegments = Files.size(file) / 16;
             for (;;) { // bounded by the file: each record is read whole or ends the loop at its end
                 String folder;
                 try {
@@ -58,7 +61,7 @@ final class CatalogFiles {
                     return index;
                 }
                 int count = in.readInt();
-                if (count < 0) {
+                if (count < 0 || count > mostSegments) {
                     throw new IOException("bad segment count " + count + " for folder '" + folder + "'");
                 }
                 long[] segments = new long[count * 2];
