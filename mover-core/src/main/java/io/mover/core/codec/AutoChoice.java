@@ -48,6 +48,12 @@ final class AutoChoice {
     private static final double SMOOTHING = 0.3;
     /** Decisions in a row a challenger must win before it is switched to (3-9 switches per job were seen without). */
     static final int SUSTAIN = 3;
+    /**
+     * A candidate at least this share of the best effective rate, and at least twice as cheap in CPU, is as good when
+     * the far end caps the best: the same bytes go out for less of the sender's CPU (zeros stayed on zstd:1 at a fifth
+     * of lz4's speed once both were capped by the receiver's writing).
+     */
+    static final double TIE = 0.95;
 
     record Candidate(String label, CodecFactory factory, int level) {}
 
@@ -166,7 +172,14 @@ final class AutoChoice {
         double fraction = written > raw * (1 - BlockCodec.MIN_SAVING) ? 1 : (double) written / raw;
         double bytesPerSecond = raw * 1e9 / Math.max(1, nanos);
         ratio[index] = speed[index] == 0 ? fraction : ratio[index] + SMOOTHING * (fraction - ratio[index]);
-        speed[index] = speed[index] == 0 ? bytesPerSecond : speed[index] + SMOOTHING * (bytesPerSecond - speed[index]);
+        if (speed[index] == 0 || calls.get() <= TASTE_FIRST) {
+            // the first tastes run cold (native calls not linked yet, code interpreted, four workers on two cores): only
+            // slower than the codec is, never faster, so the best of them counts; smoothed, a cold lz4 left zeros on
+            // zstd:3 for the first quarter of a GiB (docs/benchmarks.md, the TCP peer)
+            speed[index] = Math.max(speed[index], bytesPerSecond);
+            return;
+        }
+        speed[index] = speed[index] + SMOOTHING * (bytesPerSecond - speed[index]);
     }
 
     /** Every ~half second: the link's rate when writers waited for it (saturated), else a rising lower bound. */
@@ -283,9 +296,13 @@ final class AutoChoice {
         int best = ratio[current] >= 1 - BlockCodec.MIN_SAVING ? 0 : current;
         double bestRate = effective(best);
         for (int i = 0; i < candidates.size(); i++) {
-            if (speed[i] > 0 && effective(i) > bestRate * 1.1) {
+            if (!eligible(i)) {
+                continue;
+            }
+            double rate = effective(i);
+            if (rate > bestRate * 1.1 || rate >= bestRate * TIE && farEndBound(best) && compressionTime(i) * 2 < compressionTime(best)) {
                 best = i;
-                bestRate = effective(i);
+                bestRate = rate;
             }
         }
         if (best == current) {
@@ -308,6 +325,20 @@ final class AutoChoice {
                 Double.isInfinite(farEnd[chosen]) ? "" : String.format(Locale.ROOT, ", receiver %.1f MB/s", farEnd[chosen] / 1e6), effective(chosen) / 1e6)
                 + (overhead > 0 ? String.format(Locale.ROOT, ", CPU-bound: %.0f%% of the modelled capacity (%.1f ns per byte besides compression)",
                         cpuRate(chosen) * compressionTime(chosen) * 100, overhead * 1e9) : "");
+    }
+
+    /**
+     * Tasted, and saving something: a codec whose blocks go raw (random data) carries the same bytes as none, to the
+     * same far end, for its compression time; its unmeasured far-end rate made random data look worth a try, and
+     * 30-40 % of a GiB of random went through lz4, zstd:1 or zstd:3 only to be sent raw.
+     */
+    private boolean eligible(int index) {
+        return speed[index] > 0 && (candidates.get(index).factory() == null || ratio[index] < 1 - BlockCodec.MIN_SAVING);
+    }
+
+    /** Whether the far end's rate, not the link or this end's CPU, limits {@code index}: then its ratio buys nothing. */
+    private boolean farEndBound(int index) {
+        return farEnd[index] <= Math.min(link / Math.max(ratio[index], 1e-4), cpuRate(index));
     }
 
     private double effective(int index) {
