@@ -322,7 +322,7 @@ final class AutoChoice {
         int chosen = current;
         reason = String.format(Locale.ROOT, "%s: %.2f of the bytes at %.0f MB/s per core, link %s%.1f MB/s%s -> %.0f MB/s effective",
                 candidates.get(chosen).label(), ratio[chosen], speed[chosen] / 1e6, linkMeasured ? "" : "assumed ", link / 1e6,
-                Double.isInfinite(farEnd[chosen]) ? "" : String.format(Locale.ROOT, ", receiver %.1f MB/s", farEnd[chosen] / 1e6), effective(chosen) / 1e6)
+                Double.isInfinite(farEndRate(chosen)) ? "" : String.format(Locale.ROOT, ", receiver %.1f MB/s", farEndRate(chosen) / 1e6), effective(chosen) / 1e6)
                 + (overhead > 0 ? String.format(Locale.ROOT, ", CPU-bound: %.0f%% of the modelled capacity (%.1f ns per byte besides compression)",
                         cpuRate(chosen) * compressionTime(chosen) * 100, overhead * 1e9) : "");
     }
@@ -338,11 +338,31 @@ final class AutoChoice {
 
     /** Whether the far end's rate, not the link or this end's CPU, limits {@code index}: then its ratio buys nothing. */
     private boolean farEndBound(int index) {
-        return farEnd[index] <= Math.min(link / Math.max(ratio[index], 1e-4), cpuRate(index));
+        return farEndRate(index) <= Math.min(link / Math.max(ratio[index], 1e-4), cpuRate(index));
     }
 
     private double effective(int index) {
-        return Math.min(Math.min(link / Math.max(ratio[index], 1e-4), cpuRate(index)), farEnd[index]);
+        return Math.min(Math.min(link / Math.max(ratio[index], 1e-4), cpuRate(index)), farEndRate(index));
+    }
+
+    /**
+     * The far end's rate with {@code index}: measured, or else that of a codec measured there that compresses at least as
+     * fast here (a codec slower to encode is no faster to decode: lz4 decodes faster than zstd at any level), or else
+     * unbounded, so it is tried once where it may pay. Zeros to a receiver capped at its writing had zstd:3 tried for
+     * 13-31 % of a GiB after lz4's rate there was known, at four times lz4's CPU here. none's rate says nothing of a
+     * codec's: a compressed block is fewer bytes for the far end to receive.
+     */
+    private double farEndRate(int index) {
+        if (!Double.isInfinite(farEnd[index]) || candidates.get(index).factory() == null) {
+            return farEnd[index];
+        }
+        double rate = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < candidates.size(); i++) {
+            if (candidates.get(i).factory() != null && !Double.isInfinite(farEnd[i]) && speed[i] >= speed[index]) {
+                rate = Double.isInfinite(rate) ? farEnd[i] : Math.max(rate, farEnd[i]);
+            }
+        }
+        return rate;
     }
 
     /** For the summary: what carried the blocks, and why the last choice was made. */
