@@ -49,11 +49,15 @@ final class AutoChoice {
     /** Decisions in a row a challenger must win before it is switched to (3-9 switches per job were seen without). */
     static final int SUSTAIN = 3;
     /**
-     * A candidate at least this share of the best effective rate, and at least twice as cheap in CPU, is as good when
-     * the far end caps the best: the same bytes go out for less of the sender's CPU (zeros stayed on zstd:1 at a fifth
-     * of lz4's speed once both were capped by the receiver's writing).
+     * A candidate at least this share of the best effective rate, at least twice as cheap in CPU, and with a ratio at
+     * most {@link #TIE_RATIO} higher is as good where the link does not set the best's pace: about the same bytes go out
+     * as fast for less of the sender's CPU. Zeros
+     * stayed on zstd:1 at a fifth of lz4's speed once the receiver capped both, or when the rest of the sender's work
+     * left lz4's lead under 10 %.
      */
     static final double TIE = 0.95;
+    /** Extra bytes on the link, as a share of the raw bytes, that a cheaper codec may cost and still tie (zeros: 0.4 %). */
+    static final double TIE_RATIO = 0.02;
 
     record Candidate(String label, CodecFactory factory, int level) {}
 
@@ -300,7 +304,8 @@ final class AutoChoice {
                 continue;
             }
             double rate = effective(i);
-            if (rate > bestRate * 1.1 || rate >= bestRate * TIE && farEndBound(best) && compressionTime(i) * 2 < compressionTime(best)) {
+            if (rate > bestRate * 1.1 || rate >= bestRate * TIE && !linkBound(best) && ratio[i] <= ratio[best] + TIE_RATIO
+                    && compressionTime(i) * 2 < compressionTime(best)) {
                 best = i;
                 bestRate = rate;
             }
@@ -336,9 +341,9 @@ final class AutoChoice {
         return speed[index] > 0 && (candidates.get(index).factory() == null || ratio[index] < 1 - BlockCodec.MIN_SAVING);
     }
 
-    /** Whether the far end's rate, not the link or this end's CPU, limits {@code index}: then its ratio buys nothing. */
-    private boolean farEndBound(int index) {
-        return farEndRate(index) <= Math.min(link / Math.max(ratio[index], 1e-4), cpuRate(index));
+    /** Whether the link, not this end's CPU or the far end, limits {@code index}: then every byte saved counts. */
+    private boolean linkBound(int index) {
+        return link / Math.max(ratio[index], 1e-4) <= Math.min(cpuRate(index), farEndRate(index));
     }
 
     private double effective(int index) {
