@@ -221,6 +221,17 @@ class AutoChoiceTest {
         return new AutoChoice(candidates, () -> LinkSink.Load.NONE, 2);
     }
 
+    /** none, lz4 and zstd at {@code levels} (one speed each, in MB/s a core), tasted once each, past the first blocks. */
+    private static AutoChoice tastedPastTheFirstBlocks(int[] levels, double lz4Ratio, double lz4Speed, double zstdRatio, double... zstdSpeeds) {
+        AutoChoice choice = noneLz4AndZstd(levels);
+        taste(choice, 1, lz4Ratio, lz4Speed);
+        for (int i = 0; i < levels.length; i++) {
+            taste(choice, 2 + i, zstdRatio, zstdSpeeds[i]);
+        }
+        pastTheFirstBlocks(choice);
+        return choice;
+    }
+
     /** none, lz4, zstd:1 and zstd:3 tasted on mixed data (a tar of the JDK), past the first blocks, on zstd:3. */
     private static AutoChoice mixedDataOnZstd3() {
         AutoChoice choice = noneLz4AndZstd(1, 3);
@@ -325,11 +336,7 @@ class AutoChoiceTest {
     /** The receiver's rate with zstd:1 is its rate with zstd:9 too (one decoder): zstd:9 is not tried for it, lz4 is. */
     @Test
     void theReceiversRateIsSharedByTheLevelsOfACodec() {
-        AutoChoice choice = noneLz4AndZstd(1, 9);
-        taste(choice, 1, 0.05, 4000);
-        taste(choice, 2, 0.0003, 3000);
-        taste(choice, 3, 0.0003, 2000);
-        pastTheFirstBlocks(choice);
+        AutoChoice choice = tastedPastTheFirstBlocks(new int[] {1, 9}, 0.05, 4000, 0.0003, 3000, 2000);
         LinkFeed feed = new LinkFeed(choice);
         feed.seconds(32, 340, 0.1, 2, 1);
 
@@ -343,11 +350,7 @@ class AutoChoiceTest {
      */
     @Test
     void aCodecWhoseBlocksGoRawIsNeverChosen() {
-        AutoChoice choice = noneLz4AndZstd(1, 3);
-        taste(choice, 1, 1.0, 600);
-        taste(choice, 2, 1.0, 300);
-        taste(choice, 3, 1.0, 150);
-        pastTheFirstBlocks(choice);
+        AutoChoice choice = tastedPastTheFirstBlocks(new int[] {1, 3}, 1.0, 600, 1.0, 300, 150);
         LinkFeed feed = new LinkFeed(choice);
         // the receiver sets the pace at 300 MB/s; a second of waiting it did not report shows the link carries 400
         feed.seconds(10, 300, 300, 2, 1);
@@ -398,10 +401,7 @@ class AutoChoiceTest {
      */
     @Test
     void whenTheReceiverCapsEveryCodecTheCheapestIsKept() {
-        AutoChoice choice = noneLz4AndZstd(1);
-        taste(choice, 1, 0.004, 9000);
-        taste(choice, 2, 0.0003, 2000);
-        pastTheFirstBlocks(choice);
+        AutoChoice choice = tastedPastTheFirstBlocks(new int[] {1}, 0.004, 9000, 0.0003, 2000);
         assertThat(choice.currentLabel()).isEqualTo("lz4");
         LinkFeed feed = new LinkFeed(choice);
         for (int second = 0; second < 30; second++) {
@@ -410,10 +410,7 @@ class AutoChoiceTest {
         }
         assertThat(choice.switches()).as(choice.describe()).isEqualTo(1);
 
-        AutoChoice startedOnZstd = noneLz4AndZstd(1);
-        taste(startedOnZstd, 1, 0.004, 400);
-        taste(startedOnZstd, 2, 0.0003, 2000);
-        pastTheFirstBlocks(startedOnZstd);
+        AutoChoice startedOnZstd = tastedPastTheFirstBlocks(new int[] {1}, 0.004, 400, 0.0003, 2000);
         assertThat(startedOnZstd.currentLabel()).isEqualTo("zstd:1");
         for (int i = 0; i < 10; i++) {
             // the first lz4 taste ran cold; these are warm
@@ -432,11 +429,7 @@ class AutoChoiceTest {
      */
     @Test
     void aCpuBoundJobOnZerosTakesTheCheaperCodec() {
-        AutoChoice choice = noneLz4AndZstd(1);
-        choice.shouldTaste();
-        taste(choice, 1, 0.004, 3000);
-        taste(choice, 2, 0.0003, 4000);
-        pastTheFirstBlocks(choice);
+        AutoChoice choice = tastedPastTheFirstBlocks(new int[] {1}, 0.004, 3000, 0.0003, 4000);
         assertThat(choice.currentLabel()).isEqualTo("zstd:1");
         for (int i = 0; i < 10; i++) {
             taste(choice, 1, 0.004, 9000);
