@@ -48,17 +48,8 @@ class AutoCodecTest {
 
         @Override
         public Codec create(int level) {
+            CodecFactory factory = this;
             return new Codec() {
-                @Override
-                public String name() {
-                    return "fake";
-                }
-
-                @Override
-                public byte wireId() {
-                    return 9;
-                }
-
                 @Override
                 public int maxCompressedLength(int inputLength) {
                     return inputLength;
@@ -76,6 +67,16 @@ class AutoCodecTest {
                 @Override
                 public int decompress(ByteBuffer input, ByteBuffer output, int rawLength) {
                     throw new UnsupportedOperationException();
+                }
+
+                @Override
+                public String name() {
+                    return factory.name();
+                }
+
+                @Override
+                public byte wireId() {
+                    return factory.wireId();
                 }
             };
         }
