@@ -51,9 +51,8 @@ final class AutoChoice {
     /**
      * A candidate at least this share of the best effective rate, at least twice as cheap in CPU, and with a ratio at
      * most {@link #TIE_RATIO} higher is as good where the link does not set the best's pace: about the same bytes go out
-     * as fast for less of the sender's CPU. Zeros
-     * stayed on zstd:1 at a fifth of lz4's speed once the receiver capped both, or when the rest of the sender's work
-     * left lz4's lead under 10 %.
+     * as fast for less of the sender's CPU. Zeros stayed on zstd:1 at a fifth of lz4's speed once the receiver capped
+     * both, or when the rest of the sender's work left lz4's lead under 10 %.
      */
     static final double TIE = 0.95;
     /** Extra bytes on the link, as a share of the raw bytes, that a cheaper codec may cost and still tie (zeros: 0.4 %). */
