@@ -48,6 +48,15 @@ final class AutoChoice {
     private static final double SMOOTHING = 0.3;
     /** Decisions in a row a challenger must win before it is switched to (3-9 switches per job were seen without). */
     static final int SUSTAIN = 3;
+    /**
+     * A candidate at least this share of the best effective rate, at least twice as cheap in CPU, and with a ratio at
+     * most {@link #TIE_RATIO} higher is as good where the link does not set the best's pace: about the same bytes go out
+     * as fast for less of the sender's CPU. Zeros stayed on zstd:1 at a fifth of lz4's speed once the receiver capped
+     * both, or when the rest of the sender's work left lz4's lead under 10 %.
+     */
+    static final double TIE = 0.95;
+    /** Extra bytes on the link, as a share of the raw bytes, that a cheaper codec may cost and still tie (zeros: 0.4 %). */
+    static final double TIE_RATIO = 0.02;
 
     record Candidate(String label, CodecFactory factory, int level) {}
 
@@ -166,7 +175,14 @@ final class AutoChoice {
         double fraction = written > raw * (1 - BlockCodec.MIN_SAVING) ? 1 : (double) written / raw;
         double bytesPerSecond = raw * 1e9 / Math.max(1, nanos);
         ratio[index] = speed[index] == 0 ? fraction : ratio[index] + SMOOTHING * (fraction - ratio[index]);
-        speed[index] = speed[index] == 0 ? bytesPerSecond : speed[index] + SMOOTHING * (bytesPerSecond - speed[index]);
+        if (speed[index] == 0 || calls.get() <= TASTE_FIRST) {
+            // the first tastes run cold (native calls not linked yet, code interpreted, four workers on two cores): only
+            // slower than the codec is, never faster, so the best of them counts; smoothed, a cold lz4 left zeros on
+            // zstd:3 for the first quarter of a GiB (docs/benchmarks.md, the TCP peer)
+            speed[index] = Math.max(speed[index], bytesPerSecond);
+            return;
+        }
+        speed[index] = speed[index] + SMOOTHING * (bytesPerSecond - speed[index]);
     }
 
     /** Every ~half second: the link's rate when writers waited for it (saturated), else a rising lower bound. */
@@ -283,9 +299,14 @@ final class AutoChoice {
         int best = ratio[current] >= 1 - BlockCodec.MIN_SAVING ? 0 : current;
         double bestRate = effective(best);
         for (int i = 0; i < candidates.size(); i++) {
-            if (speed[i] > 0 && effective(i) > bestRate * 1.1) {
+            if (!eligible(i)) {
+                continue;
+            }
+            double rate = effective(i);
+            if (rate > bestRate * 1.1 || rate >= bestRate * TIE && !linkBound(best) && ratio[i] <= ratio[best] + TIE_RATIO
+                    && compressionTime(i) * 2 < compressionTime(best)) {
                 best = i;
-                bestRate = effective(i);
+                bestRate = rate;
             }
         }
         if (best == current) {
@@ -305,13 +326,47 @@ final class AutoChoice {
         int chosen = current;
         reason = String.format(Locale.ROOT, "%s: %.2f of the bytes at %.0f MB/s per core, link %s%.1f MB/s%s -> %.0f MB/s effective",
                 candidates.get(chosen).label(), ratio[chosen], speed[chosen] / 1e6, linkMeasured ? "" : "assumed ", link / 1e6,
-                Double.isInfinite(farEnd[chosen]) ? "" : String.format(Locale.ROOT, ", receiver %.1f MB/s", farEnd[chosen] / 1e6), effective(chosen) / 1e6)
+                Double.isInfinite(farEndRate(chosen)) ? "" : String.format(Locale.ROOT, ", receiver %.1f MB/s", farEndRate(chosen) / 1e6), effective(chosen) / 1e6)
                 + (overhead > 0 ? String.format(Locale.ROOT, ", CPU-bound: %.0f%% of the modelled capacity (%.1f ns per byte besides compression)",
                         cpuRate(chosen) * compressionTime(chosen) * 100, overhead * 1e9) : "");
     }
 
+    /**
+     * Tasted, and saving something: a codec whose blocks go raw (random data) carries the same bytes as none, to the
+     * same far end, for its compression time; its unmeasured far-end rate made random data look worth a try, and
+     * 30-40 % of a GiB of random went through lz4, zstd:1 or zstd:3 only to be sent raw.
+     */
+    private boolean eligible(int index) {
+        return speed[index] > 0 && (candidates.get(index).factory() == null || ratio[index] < 1 - BlockCodec.MIN_SAVING);
+    }
+
+    /** Whether the link, not this end's CPU or the far end, limits {@code index}: then every byte saved counts. */
+    private boolean linkBound(int index) {
+        return link / Math.max(ratio[index], 1e-4) <= Math.min(cpuRate(index), farEndRate(index));
+    }
+
     private double effective(int index) {
-        return Math.min(Math.min(link / Math.max(ratio[index], 1e-4), cpuRate(index)), farEnd[index]);
+        return Math.min(Math.min(link / Math.max(ratio[index], 1e-4), cpuRate(index)), farEndRate(index));
+    }
+
+    /**
+     * The far end's rate with {@code index}: measured, or else that of a codec measured there that compresses at least as
+     * fast here (a codec slower to encode is no faster to decode: lz4 decodes faster than zstd at any level), or else
+     * unbounded, so it is tried once where it may pay. Zeros to a receiver capped at its writing had zstd:3 tried for
+     * 13-31 % of a GiB after lz4's rate there was known, at four times lz4's CPU here. none's rate says nothing of a
+     * codec's: a compressed block is fewer bytes for the far end to receive.
+     */
+    private double farEndRate(int index) {
+        if (!Double.isInfinite(farEnd[index]) || candidates.get(index).factory() == null) {
+            return farEnd[index];
+        }
+        double rate = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < candidates.size(); i++) {
+            if (candidates.get(i).factory() != null && !Double.isInfinite(farEnd[i]) && speed[i] >= speed[index]) {
+                rate = Double.isInfinite(rate) ? farEnd[i] : Math.max(rate, farEnd[i]);
+            }
+        }
+        return rate;
     }
 
     /** For the summary: what carried the blocks, and why the last choice was made. */

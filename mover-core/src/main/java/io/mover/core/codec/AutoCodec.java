@@ -22,6 +22,8 @@ import static java.util.Objects.requireNonNull;
 final class AutoCodec implements Codec {
     /** Bytes of a block each candidate compresses when it is tasted. */
     static final int TASTE_BYTES = 128 << 10;
+    /** Bytes each codec compresses, untimed, when a worker's auto codec is made. */
+    static final int WARM_UP_BYTES = 16 << 10;
 
     private final AutoChoice choice;
     private final List<Codec> codecs;
@@ -32,6 +34,25 @@ final class AutoCodec implements Codec {
         this.codecs = new ArrayList<>();
         for (AutoChoice.Candidate candidate : choice.candidates()) {
             codecs.add(candidate.factory() == null ? null : candidate.factory().create(candidate.level()));
+        }
+        warmUp();
+    }
+
+    /**
+     * One untimed compression per codec before any taste: a codec's first call pays for linking its native calls and
+     * building its context, and timed in the first taste it made lz4 look slower than zstd:3 on zeros, which then
+     * carried 12-30 % of a GiB before warm tastes moved the choice (docs/benchmarks.md, the TCP peer).
+     */
+    private void warmUp() {
+        ByteBuffer input = ByteBuffer.allocateDirect(WARM_UP_BYTES);
+        for (int i = 0; i < WARM_UP_BYTES; i++) {
+            input.put(i, (byte) (i % 251 / 8));
+        }
+        ByteBuffer output = ByteBuffer.allocateDirect(maxCompressedLength(WARM_UP_BYTES));
+        for (Codec codec : codecs) {
+            if (codec != null) {
+                codec.compress(input.duplicate(), output.clear());
+            }
         }
     }
 

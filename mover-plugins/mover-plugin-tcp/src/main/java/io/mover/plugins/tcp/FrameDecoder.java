@@ -5,6 +5,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.MaxMessagesRecvByteBufAllocator;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.util.concurrent.ScheduledFuture;
@@ -17,6 +18,7 @@ import io.netty.util.concurrent.ScheduledFuture;
  */
 final class FrameDecoder extends LengthFieldBasedFrameDecoder {
     private final long frameTimeoutNanos;
+    private final FrameCumulator cumulator;
     private int limit;
     private ScheduledFuture<?> deadline;
     private boolean failed;
@@ -31,7 +33,13 @@ final class FrameDecoder extends LengthFieldBasedFrameDecoder {
         super(Wire.MAX_FRAME, 0, 4, 0, 4, true);
         this.limit = handshakeLimit;
         this.frameTimeoutNanos = frameTimeout.toNanos();
-        setCumulator(new FrameCumulator(() -> limit, buffers));
+        this.cumulator = new FrameCumulator(() -> limit, buffers);
+        setCumulator(cumulator);
+    }
+
+    /** Lets the socket's reads go straight into the large frame being gathered (not under TLS); see {@link FrameReads}. */
+    MaxMessagesRecvByteBufAllocator readsInto(MaxMessagesRecvByteBufAllocator reads) {
+        return new FrameReads(reads, cumulator);
     }
 
     /** After authentication, frames up to {@link Wire#MAX_FRAME}. Called on the event loop. */

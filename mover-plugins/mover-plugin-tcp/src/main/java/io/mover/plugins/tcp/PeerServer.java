@@ -126,6 +126,9 @@ final class PeerServer implements PeerReceiver {
         channel.closeFuture().addListener(future -> connections.decrementAndGet());
         channels.add(channel);
         FrameDecoder frames = new FrameDecoder(Wire.MAX_HANDSHAKE_FRAME, settings.frameTimeout(), buffers);
+        if (tls.isEmpty()) {
+            channel.config().setRecvByteBufAllocator(frames.readsInto(channel.config().getRecvByteBufAllocator()));
+        }
         tls.ifPresent(server -> channel.pipeline()
                 .addLast("starttls", new TlsAnnouncer())
                 .addLast("tls", server.context().newHandler(channel.alloc())));

@@ -8,6 +8,8 @@ import java.util.Random;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.AdaptiveRecvByteBufAllocator;
+import io.netty.channel.RecvByteBufAllocator;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.TooLongFrameException;
 
@@ -90,6 +92,50 @@ class FrameCumulatorTest {
         assertThatThrownBy(() -> channel.writeInbound(Unpooled.buffer().writeInt(1 << 20).writeZero(1000))).isInstanceOf(TooLongFrameException.class);
         assertThat(buffers.handedOut()).isZero();
         channel.finishAndReleaseAll();
+    }
+
+    /**
+     * Reads as a socket channel makes them with {@link FrameReads}: once a large frame's length is in, each read goes into
+     * that frame's buffer, never past the frame's end, and the frame comes out whole from that one buffer; the next
+     * frame's first read is an ordinary read buffer again.
+     */
+    @Test
+    void readsGoStraightIntoTheFrameBeingGathered() {
+        BlockBuffers buffers = new BlockBuffers(BlockBuffers.DEFAULT_MAX_IDLE);
+        FrameDecoder frames = new FrameDecoder(Wire.MAX_FRAME, Duration.ofSeconds(5), buffers);
+        EmbeddedChannel channel = new EmbeddedChannel(frames);
+        RecvByteBufAllocator.Handle reads = frames.readsInto(new AdaptiveRecvByteBufAllocator()).newHandle();
+        Random random = new Random(7);
+        byte[] frame = bytes(random, 1 << 20);
+        ByteBuf stream = Unpooled.buffer().writeInt(frame.length).writeBytes(frame).writeInt(3).writeBytes(new byte[] {1, 2, 3});
+        List<ByteBuf> received = new ArrayList<>();
+        int intoTheFrame = 0;
+        try {
+            while (stream.isReadable()) {
+                ByteBuf read = reads.allocate(channel.alloc());
+                // a slice of the frame's buffer: exactly the frame's missing bytes, so a read never runs past its end
+                boolean direct = read.capacity() == Integer.BYTES + frame.length - stream.readerIndex();
+                // the socket fills what it is given, up to 64 KiB here
+                read.writeBytes(stream, Math.min(Math.min(read.writableBytes(), 64 << 10), stream.readableBytes()));
+                intoTheFrame += direct ? 1 : 0;
+                channel.writeInbound(read);
+                for (ByteBuf out = channel.readInbound(); out != null; out = channel.readInbound()) {
+                    received.add(out);
+                }
+            }
+            assertThat(received).hasSize(2);
+            assertThat(ByteBufUtil.getBytes(received.get(0))).isEqualTo(frame);
+            assertThat(ByteBufUtil.getBytes(received.get(1))).isEqualTo(new byte[] {1, 2, 3});
+            assertThat(intoTheFrame).as("reads that went into the frame's buffer").isGreaterThanOrEqualTo((1 << 20) / (64 << 10));
+            assertThat(buffers.handedOut()).isEqualTo(1);
+            assertThat(frames.readsInto(new AdaptiveRecvByteBufAllocator()).maxMessagesPerRead()).isEqualTo(new AdaptiveRecvByteBufAllocator().maxMessagesPerRead());
+        }
+        finally {
+            stream.release();
+            received.forEach(ByteBuf::release);
+            channel.finishAndReleaseAll();
+        }
+        assertThat(buffers.outstanding()).isZero();
     }
 
     private static byte[] bytes(Random random, int length) {
