@@ -9,6 +9,7 @@
 # --format tar / tar+zstd:1 into "nc -l | [zstd -d |] tar x" (docs/tar-interop.md), not in the default set.
 # --tools may add mover-tls: mover again, through a second receiver started with --tls (the sender pins its
 # fingerprint), so the table shows what TLS costs (column tls/plain).
+# MOVER_COPY_ARGS: extra options for mover's copy (e.g. "--log-level debug"); each run's output is kept in BENCH_DIR.
 # RUNS=3 (runs per cell, median reported), BENCH_DIR=/tmp/mover-bench, BENCH_SKIP_BUILD=1 to reuse the build.
 # Each receiver gets one untimed 64 MiB warm-up copy after it starts (warm_receiver: it is a long-running service).
 # Prints one table per link: MB/s of original data per tool and mover's ratio to the best pipeline.
@@ -184,8 +185,10 @@ run_mover() {
   fi
   local start end
   start=$(date +%s.%N)
-  in_ns "$SEND_NS" env MOVER_PEER_TOKEN="$(cat "$TOKEN_FILE")" "$MOVER" copy --codec auto --streams 4 "${tls[@]}" "$source" \
+  in_ns "$SEND_NS" env MOVER_PEER_TOKEN="$(cat "$TOKEN_FILE")" "$MOVER" copy --codec auto --streams 4 "${tls[@]}" ${MOVER_COPY_ARGS:-} "$source" \
     "tcp://$(receiver_ip):$port/$KIND-$run" > "$BENCH_DIR/mover-last.txt" 2>&1 || { cat "$BENCH_DIR/mover-last.txt" >&2; exit 1; }
+  # each run's output kept (with MOVER_COPY_ARGS="--log-level debug", the auto codec's samples and reasons)
+  cp "$BENCH_DIR/mover-last.txt" "$BENCH_DIR/$name-$LINK-$KIND-$run.log"
   end=$(date +%s.%N)
   cmp -s "$source/data.bin" "$BENCH_DIR/peer-out/$KIND-$run/data.bin" || { echo "bench: mover delivered different bytes" >&2; exit 1; }
   rm -rf "$BENCH_DIR/peer-out/$KIND-$run"

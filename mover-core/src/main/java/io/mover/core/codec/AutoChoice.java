@@ -30,15 +30,11 @@ import static java.util.Objects.requireNonNull;
  * link's figures around the margin does not flap it; only the first choice, while the first blocks are
  * tasted, is taken at once.
  * <p>The CPU rate is compression speed × cores only until the job is seen CPU-bound: writers did not wait
- * for window slots, so neither the link nor the far end set the pace: the sender's own work did. Its cores also read
- * files, checksum, run the kernel's TCP (and in a bench the receiver): 1 GiB of mixed data went at
- * 148 MB/s with zstd:3 modelled at 600 MB/s, and a faster codec was never tried. The raw rate R with the
- * current codec c then gives the time per raw byte spent outside compression, {@code 1/R − 1/(speed[c] ×
- * cores)}, and every codec's CPU rate is 1 ÷ (that + its own compression time per byte). An overhead per
- * byte rather than a share of the cores: the overhead stays when the codec gets faster, so a job bound by a
- * slow source (a large overhead) sees little gain in a faster codec and keeps its ratio. Thread-safe.
+ * for window slots, so neither the link nor the far end set the pace: the sender's own work did ({@link SenderCpu}).
+ * The ratios and speeds are compared on the same bytes ({@link CodecFigures}). Thread-safe.
  */
 final class AutoChoice {
+    private static final System.Logger LOG = System.getLogger(AutoChoice.class.getName());
     static final int TASTE_FIRST = 8;
     static final int TASTE_EVERY = 64;
     /** Before the link is measured: 1 Gbit/s, a common link, in bytes per second. */
@@ -63,8 +59,7 @@ final class AutoChoice {
     private final List<Candidate> candidates;
     private final Supplier<LinkSink.Load> load;
     private final int cores;
-    private final double[] ratio;
-    private final double[] speed;
+    private final CodecFigures figures;
     private final AtomicLongArray blocks;
     private final AtomicLong calls = new AtomicLong();
     private volatile int current;
@@ -78,9 +73,7 @@ final class AutoChoice {
      */
     private final double[] farEnd;
     private volatile String reason = "not started";
-    /** Seconds per raw byte spent outside compression when the sender sets the pace; 0 until seen. */
-    private double overhead;
-    private boolean cpuBound;
+    private final SenderCpu cpu = new SenderCpu();
     /** {@link #switches} at the previous link sample: a sample spanning a switch mixes two codecs' rates. */
     private int switchesAtSample;
     private int switches;
@@ -94,15 +87,10 @@ final class AutoChoice {
         this.candidates = List.copyOf(candidates);
         this.load = requireNonNull(load, "load is null");
         this.cores = Math.max(1, cores);
-        this.ratio = new double[candidates.size()];
-        this.speed = new double[candidates.size()];
+        this.figures = new CodecFigures(this.candidates);
         this.blocks = new AtomicLongArray(candidates.size());
         this.farEnd = new double[candidates.size()];
         Arrays.fill(farEnd, Double.POSITIVE_INFINITY);
-        for (int i = 0; i < candidates.size(); i++) {
-            ratio[i] = 1;
-            speed[i] = candidates.get(i).factory() == null ? NONE_SPEED : 0;
-        }
     }
 
     /**
@@ -167,22 +155,18 @@ final class AutoChoice {
         }
     }
 
-    /** One compression of {@code raw} bytes into {@code written} in {@code nanos}; a block that saves under 3% counts as raw. */
+    /** One taste: {@code index} compressed a sample of {@code raw} bytes into {@code written} in {@code nanos}. */
     synchronized void measured(int index, int raw, int written, long nanos) {
-        if (raw == 0) {
-            return;
+        if (raw > 0) {
+            figures.tasted(index, raw, written, nanos, calls.get() <= TASTE_FIRST);
         }
-        double fraction = written > raw * (1 - BlockCodec.MIN_SAVING) ? 1 : (double) written / raw;
-        double bytesPerSecond = raw * 1e9 / Math.max(1, nanos);
-        ratio[index] = speed[index] == 0 ? fraction : ratio[index] + SMOOTHING * (fraction - ratio[index]);
-        if (speed[index] == 0 || calls.get() <= TASTE_FIRST) {
-            // the first tastes run cold (native calls not linked yet, code interpreted, four workers on two cores): only
-            // slower than the codec is, never faster, so the best of them counts; smoothed, a cold lz4 left zeros on
-            // zstd:3 for the first quarter of a GiB (docs/benchmarks.md, the TCP peer)
-            speed[index] = Math.max(speed[index], bytesPerSecond);
-            return;
+    }
+
+    /** One real block of the current codec {@code index}: how the data going out now compresses. */
+    synchronized void compressed(int index, int raw, int written, long nanos) {
+        if (raw > 0) {
+            figures.compressed(index, raw, written, nanos);
         }
-        speed[index] = speed[index] + SMOOTHING * (bytesPerSecond - speed[index]);
     }
 
     /** Every ~half second: the link's rate when writers waited for it (saturated), else a rising lower bound. */
@@ -216,7 +200,7 @@ final class AutoChoice {
         }
         if (oneCodec && rawPerSecond > 0) {
             // writers that did not wait were paced by neither the link nor the far end, but by the sender's own CPU
-            observeCpu(rawPerSecond, waitingShare < 0.5);
+            cpu.observe(rawPerSecond, compressionTime(current), waitingShare < 0.5);
         }
         if (waitingShare >= 0.5 && farEndBusy >= 0.5) {
             // blocks waited for the far end, not the link: what it wrote per second is its rate with this codec (a
@@ -245,6 +229,11 @@ final class AutoChoice {
             link = Math.max(link, sentPerSecond);
         }
         reconsider();
+        if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
+            LOG.log(System.Logger.Level.DEBUG, String.format(Locale.ROOT, "auto sample: %.1f MB/s raw, %.1f MB/s sent, waiting %.2f, far end busy %.2f,"
+                    + " on the link %.2f, one codec %b; %s; figures%s", rawPerSecond / 1e6, sentPerSecond / 1e6, waitingShare, farEndBusy, linkShare, oneCodec, reason,
+                    figures()));
+        }
     }
 
     /** The far end kept up with {@code rawPerSecond} of the current codec's blocks, and probably more. */
@@ -268,42 +257,30 @@ final class AutoChoice {
         }
     }
 
-    /**
-     * The sender's overhead per raw byte from {@code rawPerSecond} achieved with the current codec: when it
-     * set the pace ({@code bound}) that rate is all its CPU gives; when the link or the far end did, the CPU
-     * gave at least that, so the overhead is at most what it implies (a link-bound job never gets a larger one).
-     */
-    private void observeCpu(double rawPerSecond, boolean bound) {
-        double implied = Math.max(0, 1 / rawPerSecond - compressionTime(current));
-        if (bound) {
-            overhead = cpuBound ? overhead + SMOOTHING * (implied - overhead) : implied;
-            cpuBound = true;
-        }
-        else {
-            overhead = Math.min(overhead, implied);
-        }
-    }
-
     /** Seconds per raw byte {@code index} takes to compress on all cores (checksumming alone for none). */
     private double compressionTime(int index) {
-        return 1 / (speed[index] * (candidates.get(index).factory() == null ? 1 : cores));
+        return 1 / (figures.speed(index, current) * (candidates.get(index).factory() == null ? 1 : cores));
     }
 
     /** Raw bytes per second the sender's CPU gives with {@code index}: its compression plus the overhead seen. */
     private double cpuRate(int index) {
-        return 1 / (compressionTime(index) + overhead);
+        return cpu.rate(compressionTime(index));
+    }
+
+    private double ratio(int index) {
+        return figures.ratio(index, current);
     }
 
     synchronized void reconsider() {
         // a codec whose blocks all go raw only costs time: none carries the same bytes for free
-        int best = ratio[current] >= 1 - BlockCodec.MIN_SAVING ? 0 : current;
+        int best = ratio(current) >= 1 - BlockCodec.MIN_SAVING ? 0 : current;
         double bestRate = effective(best);
         for (int i = 0; i < candidates.size(); i++) {
             if (!eligible(i)) {
                 continue;
             }
             double rate = effective(i);
-            if (rate > bestRate * 1.1 || rate >= bestRate * TIE && !linkBound(best) && ratio[i] <= ratio[best] + TIE_RATIO
+            if (rate > bestRate * 1.1 || rate >= bestRate * TIE && !linkBound(best) && ratio(i) <= ratio(best) + TIE_RATIO
                     && compressionTime(i) * 2 < compressionTime(best)) {
                 best = i;
                 bestRate = rate;
@@ -325,10 +302,10 @@ final class AutoChoice {
         }
         int chosen = current;
         reason = String.format(Locale.ROOT, "%s: %.2f of the bytes at %.0f MB/s per core, link %s%.1f MB/s%s -> %.0f MB/s effective",
-                candidates.get(chosen).label(), ratio[chosen], speed[chosen] / 1e6, linkMeasured ? "" : "assumed ", link / 1e6,
+                candidates.get(chosen).label(), ratio(chosen), figures.speed(chosen, chosen) / 1e6, linkMeasured ? "" : "assumed ", link / 1e6,
                 Double.isInfinite(farEndRate(chosen)) ? "" : String.format(Locale.ROOT, ", receiver %.1f MB/s", farEndRate(chosen) / 1e6), effective(chosen) / 1e6)
-                + (overhead > 0 ? String.format(Locale.ROOT, ", CPU-bound: %.0f%% of the modelled capacity (%.1f ns per byte besides compression)",
-                        cpuRate(chosen) * compressionTime(chosen) * 100, overhead * 1e9) : "");
+                + (cpu.overhead() > 0 ? String.format(Locale.ROOT, ", CPU-bound: %.0f%% of the modelled capacity (%.1f ns per byte besides compression)",
+                        cpuRate(chosen) * compressionTime(chosen) * 100, cpu.overhead() * 1e9) : "");
     }
 
     /**
@@ -337,16 +314,16 @@ final class AutoChoice {
      * 30-40 % of a GiB of random went through lz4, zstd:1 or zstd:3 only to be sent raw.
      */
     private boolean eligible(int index) {
-        return speed[index] > 0 && (candidates.get(index).factory() == null || ratio[index] < 1 - BlockCodec.MIN_SAVING);
+        return figures.tasted(index) && (candidates.get(index).factory() == null || ratio(index) < 1 - BlockCodec.MIN_SAVING);
     }
 
     /** Whether the link, not this end's CPU or the far end, limits {@code index}: then every byte saved counts. */
     private boolean linkBound(int index) {
-        return link / Math.max(ratio[index], 1e-4) <= Math.min(cpuRate(index), farEndRate(index));
+        return link / Math.max(ratio(index), 1e-4) <= Math.min(cpuRate(index), farEndRate(index));
     }
 
     private double effective(int index) {
-        return Math.min(Math.min(link / Math.max(ratio[index], 1e-4), cpuRate(index)), farEndRate(index));
+        return Math.min(Math.min(link / Math.max(ratio(index), 1e-4), cpuRate(index)), farEndRate(index));
     }
 
     /**
@@ -362,11 +339,22 @@ final class AutoChoice {
         }
         double rate = Double.POSITIVE_INFINITY;
         for (int i = 0; i < candidates.size(); i++) {
-            if (candidates.get(i).factory() != null && !Double.isInfinite(farEnd[i]) && speed[i] >= speed[index]) {
+            if (candidates.get(i).factory() != null && !Double.isInfinite(farEnd[i]) && figures.tastedSpeed(i) >= figures.tastedSpeed(index)) {
                 rate = Double.isInfinite(rate) ? farEnd[i] : Math.max(rate, farEnd[i]);
             }
         }
         return rate;
+    }
+
+    /** Each tasted candidate's ratio, speed a core and effective rate, for the debug log. */
+    private String figures() {
+        StringBuilder list = new StringBuilder();
+        for (int i = 0; i < candidates.size(); i++) {
+            if (figures.tasted(i)) {
+                list.append(String.format(Locale.ROOT, " %s %.2f %.0f %.0f;", candidates.get(i).label(), ratio(i), figures.speed(i, current) / 1e6, effective(i) / 1e6));
+            }
+        }
+        return list.toString();
     }
 
     /** For the summary: what carried the blocks, and why the last choice was made. */

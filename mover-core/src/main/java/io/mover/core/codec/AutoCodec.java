@@ -100,7 +100,7 @@ final class AutoCodec implements Codec {
         int start = output.position();
         long began = System.nanoTime();
         int written = codec.compress(input, output);
-        choice.measured(index, length, written, System.nanoTime() - began);
+        choice.compressed(index, length, written, System.nanoTime() - began);
         lastWireId = codec.wireId();
         output.position(start + written);
         return written;
