@@ -1,11 +1,7 @@
 package io.mover.core.codec;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Supplier;
@@ -65,13 +61,7 @@ final class AutoChoice {
     private volatile int current;
     private volatile double link = UNMEASURED_LINK;
     private volatile boolean linkMeasured;
-    /**
-     * Raw bytes per second the far end writes with each candidate's blocks; unbounded until it was seen setting the
-     * pace with that codec. One figure per codec, since decoding is part of the far end's work: zeros went to a
-     * receiver at 1,390 MB/s as lz4 and at 340 MB/s as zstd:1, and with one shared figure every codec tied at
-     * the far end's rate and the current one stayed. An unmeasured codec is thus tried once where it may pay.
-     */
-    private final double[] farEnd;
+    private final FarEndRates farEnd;
     private volatile String reason = "not started";
     private final SenderCpu cpu = new SenderCpu();
     /** {@link #switches} at the previous link sample: a sample spanning a switch mixes two codecs' rates. */
@@ -89,42 +79,7 @@ final class AutoChoice {
         this.cores = Math.max(1, cores);
         this.figures = new CodecFigures(this.candidates);
         this.blocks = new AtomicLongArray(candidates.size());
-        this.farEnd = new double[candidates.size()];
-        Arrays.fill(farEnd, Double.POSITIVE_INFINITY);
-    }
-
-    /**
-     * none first, then the fast codecs, then zstd at a few levels: what a slow link may pay for. snappy only where
-     * the far end lacks lz4: lz4 had its ratio and encoded and decoded faster (bench/codecs.sh: 593 against 432
-     * MB/s on one core), and on zeros snappy's blocks cost a receiver five times lz4's decoding, yet it was tried
-     * for a share of the blocks whenever its taste ran fastest.
-     */
-    static List<Candidate> candidates(Collection<CodecFactory> installed, Set<Byte> decodable) {
-        List<Candidate> list = new ArrayList<>();
-        list.add(new Candidate("none", null, 0));
-        boolean lz4 = installed.stream().anyMatch(factory -> factory.name().equals("lz4") && decodable.contains(factory.wireId()));
-        for (CodecFactory factory : installed) {
-            if (!decodable.contains(factory.wireId())) {
-                continue;
-            }
-            switch (factory.name()) {
-                case "lz4" -> list.add(new Candidate(factory.name(), factory, factory.defaultLevel()));
-                case "snappy" -> {
-                    if (!lz4) {
-                        list.add(new Candidate(factory.name(), factory, factory.defaultLevel()));
-                    }
-                }
-                case "zstd" -> {
-                    for (int level : new int[] {1, 3, 9}) {
-                        if (level >= factory.minLevel() && level <= factory.maxLevel()) {
-                            list.add(new Candidate("zstd:" + level, factory, level));
-                        }
-                    }
-                }
-                default -> { }
-            }
-        }
-        return list;
+        this.farEnd = new FarEndRates(this.candidates);
     }
 
     List<Candidate> candidates() {
@@ -206,22 +161,25 @@ final class AutoChoice {
             // blocks waited for the far end, not the link: what it wrote per second is its rate with this codec (a
             // sample spanning a switch mixes two codecs' rates); the link carried all it was given
             if (oneCodec) {
-                double known = farEnd[current];
-                setFarEnd(Double.isInfinite(known) ? rawPerSecond : known + SMOOTHING * (rawPerSecond - known));
+                farEnd.setThePace(current, rawPerSecond);
             }
             link = Math.max(link, sentPerSecond);
         }
         else if (linkShare >= 0.5) {
             link = linkMeasured ? link + SMOOTHING * (sentPerSecond - link) : sentPerSecond;
             linkMeasured = true;
-            keptUpWith(rawPerSecond, oneCodec);
+            if (oneCodec) {
+                farEnd.keptUpWith(current, rawPerSecond);
+            }
         }
         else if (waitingShare < 0.5) {
             if (sentPerSecond * 1.25 > link || !linkMeasured) {
                 // the link kept up: it can carry at least this, probably more
                 link = Math.max(link, sentPerSecond * 1.25);
             }
-            keptUpWith(rawPerSecond, oneCodec);
+            if (oneCodec) {
+                farEnd.keptUpWith(current, rawPerSecond);
+            }
         }
         else {
             // writers waited, neither on the link as far as the sink knows nor (it did not say so) on the far end: the
@@ -233,27 +191,6 @@ final class AutoChoice {
             LOG.log(System.Logger.Level.DEBUG, String.format(Locale.ROOT, "auto sample: %.1f MB/s raw, %.1f MB/s sent, waiting %.2f, far end busy %.2f,"
                     + " on the link %.2f, one codec %b; %s; figures%s", rawPerSecond / 1e6, sentPerSecond / 1e6, waitingShare, farEndBusy, linkShare, oneCodec, reason,
                     figures()));
-        }
-    }
-
-    /** The far end kept up with {@code rawPerSecond} of the current codec's blocks, and probably more. */
-    private void keptUpWith(double rawPerSecond, boolean oneCodec) {
-        if (oneCodec) {
-            setFarEnd(Math.max(farEnd[current], rawPerSecond * 1.25));
-        }
-    }
-
-    /**
-     * The far end's rate with the current codec, and with every level of it: one decoder serves all levels (zstd's
-     * decoding does not depend on the level), so zstd:3 and zstd:9 are not tried one after the other for a rate
-     * zstd:1 already gave (zeros to a receiver on loopback went through five codecs in six switches).
-     */
-    private void setFarEnd(double rate) {
-        CodecFactory family = candidates.get(current).factory();
-        for (int i = 0; i < candidates.size(); i++) {
-            if (i == current || family != null && candidates.get(i).factory() == family) {
-                farEnd[i] = rate;
-            }
         }
     }
 
@@ -326,24 +263,8 @@ final class AutoChoice {
         return Math.min(Math.min(link / Math.max(ratio(index), 1e-4), cpuRate(index)), farEndRate(index));
     }
 
-    /**
-     * The far end's rate with {@code index}: measured, or else that of a codec measured there that compresses at least as
-     * fast here (a codec slower to encode is no faster to decode: lz4 decodes faster than zstd at any level), or else
-     * unbounded, so it is tried once where it may pay. Zeros to a receiver capped at its writing had zstd:3 tried for
-     * 13-31 % of a GiB after lz4's rate there was known, at four times lz4's CPU here. none's rate says nothing of a
-     * codec's: a compressed block is fewer bytes for the far end to receive.
-     */
     private double farEndRate(int index) {
-        if (!Double.isInfinite(farEnd[index]) || candidates.get(index).factory() == null) {
-            return farEnd[index];
-        }
-        double rate = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < candidates.size(); i++) {
-            if (candidates.get(i).factory() != null && !Double.isInfinite(farEnd[i]) && figures.tastedSpeed(i) >= figures.tastedSpeed(index)) {
-                rate = Double.isInfinite(rate) ? farEnd[i] : Math.max(rate, farEnd[i]);
-            }
-        }
-        return rate;
+        return farEnd.rate(index, figures);
     }
 
     /** Each tasted candidate's ratio, speed a core and effective rate, for the debug log. */

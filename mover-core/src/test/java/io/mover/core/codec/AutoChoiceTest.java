@@ -511,7 +511,7 @@ class AutoChoiceTest {
 
     @Test
     void candidatesAreWhatTheFarEndDecodes() {
-        assertThat(AutoChoice.candidates(List.of(FAST, ZSTD), Set.of((byte) 4))).extracting(AutoChoice.Candidate::label)
+        assertThat(AutoCandidates.of(List.of(FAST, ZSTD), Set.of((byte) 4))).extracting(AutoChoice.Candidate::label)
                 .containsExactly("none", "zstd:1", "zstd:3", "zstd:9");
     }
 
@@ -519,9 +519,9 @@ class AutoChoiceTest {
     @Test
     void snappyOnlyWithoutLz4() {
         CodecFactory snappy = new Fake("snappy", (byte) 2);
-        assertThat(AutoChoice.candidates(List.of(FAST, snappy), Set.of((byte) 1, (byte) 2))).extracting(AutoChoice.Candidate::label)
+        assertThat(AutoCandidates.of(List.of(FAST, snappy), Set.of((byte) 1, (byte) 2))).extracting(AutoChoice.Candidate::label)
                 .containsExactly("none", "lz4");
-        assertThat(AutoChoice.candidates(List.of(FAST, snappy), Set.of((byte) 2))).extracting(AutoChoice.Candidate::label)
+        assertThat(AutoCandidates.of(List.of(FAST, snappy), Set.of((byte) 2))).extracting(AutoChoice.Candidate::label)
                 .containsExactly("none", "snappy");
     }
 
