@@ -234,9 +234,14 @@ class AutoChoiceTest {
 
     /** none, lz4, zstd:1 and zstd:3 tasted on mixed data (a tar of the JDK), past the first blocks, on zstd:3. */
     private static AutoChoice mixedDataOnZstd3() {
+        return mixedDataOnZstd3(0.35, 700, 0.25, 450);
+    }
+
+    /** The same with lz4's and zstd:1's ratio and speed a core given; zstd:3 at 0.22 and 300 MB/s. */
+    private static AutoChoice mixedDataOnZstd3(double lz4Ratio, double lz4Speed, double zstd1Ratio, double zstd1Speed) {
         AutoChoice choice = noneLz4AndZstd(1, 3);
-        taste(choice, 1, 0.35, 700);
-        taste(choice, 2, 0.25, 450);
+        taste(choice, 1, lz4Ratio, lz4Speed);
+        taste(choice, 2, zstd1Ratio, zstd1Speed);
         taste(choice, 3, 0.22, 300);
         pastTheFirstBlocks(choice);
         assertThat(choice.currentLabel()).isEqualTo("zstd:3");
@@ -469,12 +474,7 @@ class AutoChoiceTest {
      */
     @Test
     void aLinkBoundPhaseDoesNotLockTheCheapCodecIn() {
-        AutoChoice choice = noneLz4AndZstd(1, 3);
-        taste(choice, 1, 0.51, 488);
-        taste(choice, 2, 0.27, 460);
-        taste(choice, 3, 0.22, 300);
-        pastTheFirstBlocks(choice);
-        assertThat(choice.currentLabel()).isEqualTo("zstd:3");
+        AutoChoice choice = mixedDataOnZstd3(0.51, 488, 0.27, 460);
         LinkFeed link = new LinkFeed(choice);
         link.seconds(1 + AutoChoice.SUSTAIN, 160, 35, 0, 0);
         assertThat(choice.currentLabel()).as(choice.describe()).isEqualTo("lz4");
