@@ -162,7 +162,9 @@ final class AutoChoice {
         if (waitingShare >= 0.5 && farEndBusy >= 0.5 && linkShare <= waitingShare / 2) {
             // blocks waited for the far end, not the link: what it wrote per second is its rate with this codec (a
             // sample spanning a switch mixes two codecs' rates); the link carried all it was given
-            if (oneCodec) {
+            // a far end that acknowledged nothing in the sample (an fsync, a stalled disk) gives no rate: a 0 here
+            // would rule this codec, and those that take its rate, out for the rest of the job
+            if (oneCodec && rawPerSecond > 0) {
                 farEnd.setThePace(current, rawPerSecond);
             }
             link = Math.max(link, sentPerSecond);

@@ -20,6 +20,7 @@ import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 
 import io.mover.spi.Entry;
 import io.mover.spi.RelativePath;
@@ -36,6 +37,10 @@ import static java.util.Objects.requireNonNull;
  * its buffer passes {@link #SEGMENT} bytes and when it is left: memory stays at most a segment per open folder
  * (the walk's depth), however large a folder is. The index is read whole by the next sync (about a hundred bytes
  * per folder).
+ * <p>
+ * Both files start with the generation's random id. A sync reads the index once and each folder's entries when it
+ * gets there; another sync committing meanwhile replaces both files, and entries read at the old index's offsets
+ * would be another generation's bytes: {@link #open} checks the id and declines then (the folder is listed for real).
  */
 final class CatalogFiles {
     static final String ENTRIES = "entries";
@@ -45,20 +50,32 @@ final class CatalogFiles {
     private CatalogFiles() {
     }
 
-    /** Each folder's segments, as offset and length pairs in {@link #ENTRIES}; empty when {@code generation} has no index. */
-    static Map<String, long[]> readIndex(Path generation) throws IOException {
+    /** A generation's id and each of its folders' segments, as offset and length pairs in {@link #ENTRIES}. */
+    record Index(long generation, Map<String, long[]> folders) {
+        static final Index EMPTY = new Index(0, Map.of());
+    }
+
+    /** The generation's index; {@link Index#EMPTY} when {@code generation} has none. */
+    static Index readIndex(Path generation) throws IOException {
         Map<String, long[]> index = new HashMap<>();
         Path file = generation.resolve(INDEX);
         try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16))) {
             // a damaged count must not ask for more memory than the file could describe
             long mostSegments = Files.size(file) / 16;
+            long id;
+            try {
+                id = in.readLong();
+            }
+            catch (EOFException empty) {
+                return Index.EMPTY;
+            }
             for (;;) { // bounded by the file: each record is read whole or ends the loop at its end
                 String folder;
                 try {
                     folder = in.readUTF();
                 }
                 catch (EOFException end) {
-                    return index;
+                    return new Index(id, index);
                 }
                 int count = in.readInt();
                 if (count < 0 || count > mostSegments) {
@@ -72,14 +89,38 @@ final class CatalogFiles {
             }
         }
         catch (NoSuchFileException e) {
-            return Map.of();
+            return Index.EMPTY;
         }
     }
 
-    /** The bytes of a folder's {@code segments} in the generation's {@link #ENTRIES}, read positionally as they are asked for. */
-    static DataInputStream open(Path generation, long[] segments) throws IOException {
-        FileChannel channel = FileChannel.open(generation.resolve(ENTRIES), StandardOpenOption.READ);
-        return new DataInputStream(new Segments(channel, segments));
+    /**
+     * The bytes of a folder's {@code segments} in the generation's {@link #ENTRIES}, read positionally as they are asked
+     * for; null when the entries there are not those of {@code index} (another sync committed or dropped the catalog
+     * since it was read).
+     */
+    static DataInputStream open(Path generation, Index index, long[] segments) throws IOException {
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(generation.resolve(ENTRIES), StandardOpenOption.READ);
+        }
+        catch (NoSuchFileException e) {
+            return null;
+        }
+        try {
+            ByteBuffer id = ByteBuffer.allocate(Long.BYTES);
+            while (id.hasRemaining() && channel.read(id, id.position()) > 0) { // bounded: each round reads a byte or ends
+                // reads the id
+            }
+            if (id.hasRemaining() || id.getLong(0) != index.generation()) {
+                channel.close();
+                return null;
+            }
+            return new DataInputStream(new Segments(channel, segments));
+        }
+        catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
     }
 
     /**
@@ -161,6 +202,7 @@ final class CatalogFiles {
         private long written;
 
         Writer(Path generation) throws IOException {
+            long id = ThreadLocalRandom.current().nextLong() | 1; // never Index.EMPTY's 0
             this.entries = new BufferedOutputStream(Files.newOutputStream(generation.resolve(ENTRIES)), SEGMENT);
             OutputStream indexFile;
             try {
@@ -171,6 +213,9 @@ final class CatalogFiles {
                 throw e;
             }
             this.index = new DataOutputStream(new BufferedOutputStream(indexFile, 1 << 16));
+            index.writeLong(id);
+            entries.write(ByteBuffer.allocate(Long.BYTES).putLong(id).array());
+            written = Long.BYTES;
         }
 
         boolean hasOpenFolders() {

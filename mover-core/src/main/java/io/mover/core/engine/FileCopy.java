@@ -160,7 +160,9 @@ final class FileCopy {
      */
     private Optional<Entry> copyBySink() {
         synchronized (openLock) {
-            if (abortedOnCancel) {
+            // stopped() too: a cancel that came before this thread was set found nothing to interrupt (the token is
+            // marked before its aborts run, so one of the two sees the other)
+            if (abortedOnCancel || run.stopped()) {
                 throw new MoverException(ErrorCode.CANCELLED, "stopped");
             }
             copyingServerSide = Thread.currentThread();

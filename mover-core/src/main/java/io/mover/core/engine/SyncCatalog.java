@@ -12,7 +12,6 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.HexFormat;
 import java.util.Iterator;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Spliterators;
 import java.util.UUID;
@@ -40,7 +39,7 @@ import io.mover.spi.RelativePath;
  */
 public final class SyncCatalog {
     /** Bump when {@link EntryFormat} or this layout changes: an older catalog is then ignored, not misread. */
-    static final String VERSION = "mover-catalog-2";
+    static final String VERSION = "mover-catalog-3";
     private static final String CURRENT = "current";
     private static final String ROOT = "ROOT";
 
@@ -48,7 +47,7 @@ public final class SyncCatalog {
     private final String pair;
     private final Path pending;
     /** The current generation's index, read at the first folder asked for (see {@link CatalogFiles#readIndex}). */
-    private volatile Map<String, long[]> index;
+    private volatile CatalogFiles.Index index;
 
     private SyncCatalog(Path directory, String pair, String jobKey) {
         this.directory = directory;
@@ -88,16 +87,21 @@ public final class SyncCatalog {
      */
     Optional<Stream<Entry>> list(RelativePath folder) {
         Path current = directory.resolve(CURRENT);
-        long[] segments = index(current).get(folder.toString());
+        CatalogFiles.Index read = index(current);
+        long[] segments = read.folders().get(folder.toString());
         if (segments == null) {
             return Optional.empty();
         }
         DataInputStream in;
         try {
-            in = CatalogFiles.open(current, segments);
+            in = CatalogFiles.open(current, read, segments);
         }
         catch (IOException e) {
             throw failed("read", e);
+        }
+        if (in == null) {
+            // another sync of this pair committed (or dropped) the catalog since this one read its index
+            return Optional.empty();
         }
         Iterator<Entry> entries = EntryFormat.entries(in, e -> failed("read", e));
         return Optional.of(StreamSupport.stream(Spliterators.spliteratorUnknownSize(entries, 0), false).onClose(() -> {
@@ -110,8 +114,8 @@ public final class SyncCatalog {
         }));
     }
 
-    private Map<String, long[]> index(Path current) {
-        Map<String, long[]> read = index;
+    private CatalogFiles.Index index(Path current) {
+        CatalogFiles.Index read = index;
         if (read == null) {
             synchronized (this) {
                 read = index;

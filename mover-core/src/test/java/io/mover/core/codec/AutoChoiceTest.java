@@ -528,6 +528,20 @@ class AutoChoiceTest {
         assertThat(choice.currentLabel()).as(choice.describe()).isEqualTo("zstd:1");
     }
 
+    /** A far end that acknowledged nothing in a sample (a stalled fsync) gives no rate: a 0 ruled zstd out for the job. */
+    @Test
+    void aSampleWithNothingAcknowledgedSetsNoReceiverRate() {
+        AutoChoice choice = tastedPastTheFirstBlocks(new int[] {1}, 0.47, 700, 0.37, 470);
+        assertThat(choice.currentLabel()).isEqualTo("zstd:1");
+        LinkSink.Load first = new LinkSink.Load(81_000_000L, 0, 241_000_000L, 0, 0);
+        choice.observeLink(first, SECOND);
+        choice.observeLink(new LinkSink.Load(first.bytesSent() + 50_000_000L, 2 * SECOND, first.rawBytesAcknowledged(), SECOND, 0), SECOND);
+
+        assertThat(choice.describe()).doesNotContain("receiver 0.0");
+        new LinkFeed(choice).seconds(10, 240, 120, 5, 0);
+        assertThat(choice.currentLabel()).as(choice.describe()).isEqualTo("zstd:1");
+    }
+
     @Test
     void candidatesAreWhatTheFarEndDecodes() {
         assertThat(AutoCandidates.of(List.of(FAST, ZSTD), Set.of((byte) 4))).extracting(AutoChoice.Candidate::label)

@@ -65,25 +65,51 @@ class CatalogFilesTest {
         }
         assertThat(Files.size(generation.resolve(CatalogFiles.ENTRIES))).as("larger than a segment").isGreaterThan(3L * CatalogFiles.SEGMENT);
 
-        Map<String, long[]> index = CatalogFiles.readIndex(generation);
+        CatalogFiles.Index read = CatalogFiles.readIndex(generation);
+        Map<String, long[]> index = read.folders();
         assertThat(index).containsOnlyKeys("", "big", "big/sub", "big/empty");
         assertThat(index.get("big").length / 2).as("segments of big").isGreaterThan(2);
         List<Entry> expectedBig = new ArrayList<>(big);
         expectedBig.addAll(bigAfterSub);
-        assertThat(read(index.get("big"))).isEqualTo(expectedBig);
-        assertThat(read(index.get("big/sub"))).containsExactly(file("big/sub/x", 1));
-        assertThat(read(index.get("big/empty"))).isEmpty();
-        assertThat(read(index.get(""))).containsExactly(file("top.txt", 7));
+        assertThat(read(read, index.get("big"))).isEqualTo(expectedBig);
+        assertThat(read(read, index.get("big/sub"))).containsExactly(file("big/sub/x", 1));
+        assertThat(read(read, index.get("big/empty"))).isEmpty();
+        assertThat(read(read, index.get(""))).containsExactly(file("top.txt", 7));
     }
 
     @Test
     void aGenerationWithoutAnIndexHasNoFolders() throws Exception {
-        assertThat(CatalogFiles.readIndex(generation)).isEmpty();
+        assertThat(CatalogFiles.readIndex(generation)).isEqualTo(CatalogFiles.Index.EMPTY);
     }
 
-    private List<Entry> read(long[] segments) throws Exception {
+    /**
+     * A sync reads the index once and the entries folder by folder: another sync that commits in between replaces both
+     * files, and the old index's offsets into the new entries would be another generation's bytes. Declined instead.
+     */
+    @Test
+    void entriesOfAnotherGenerationAreDeclined() throws Exception {
+        write(generation, "a");
+        CatalogFiles.Index before = CatalogFiles.readIndex(generation);
+        Path next = Files.createDirectory(generation.resolveSibling(generation.getFileName() + "-next"));
+        write(next, "b");
+        Files.move(next.resolve(CatalogFiles.ENTRIES), generation.resolve(CatalogFiles.ENTRIES), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+
+        assertThat(CatalogFiles.open(generation, before, before.folders().get(""))).isNull();
+        Files.delete(generation.resolve(CatalogFiles.ENTRIES));
+        assertThat(CatalogFiles.open(generation, before, before.folders().get(""))).isNull();
+    }
+
+    private static void write(Path to, String name) throws Exception {
+        try (CatalogFiles.Writer writer = new CatalogFiles.Writer(to)) {
+            writer.enter(RelativePath.ROOT);
+            writer.entry(file(name, 1));
+            writer.leave();
+        }
+    }
+
+    private List<Entry> read(CatalogFiles.Index index, long[] segments) throws Exception {
         List<Entry> entries = new ArrayList<>();
-        try (DataInputStream in = CatalogFiles.open(generation, segments)) {
+        try (DataInputStream in = CatalogFiles.open(generation, index, segments)) {
             EntryFormat.entries(in, e -> new IllegalStateException(e)).forEachRemaining(entries::add);
         }
         return entries;
