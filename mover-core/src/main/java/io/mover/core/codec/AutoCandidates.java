@@ -45,5 +45,4 @@ final class AutoCandidates {
         }
         return list;
     }
-
 }

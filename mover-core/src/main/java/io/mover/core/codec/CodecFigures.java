@@ -70,12 +70,9 @@ final class CodecFigures {
         blockSpeed += BLOCK_SMOOTHING * (bytesPerSecond - blockSpeed);
     }
 
-    /** How the current codec's blocks compare with its tastes: {ratio factor, speed factor}, 1 until its blocks are seen. */
-    private double[] scale(int current) {
-        if (current != blockCodec || speed[current] == 0 || candidates.get(current).factory() == null) {
-            return new double[] {1, 1};
-        }
-        return new double[] {blockRatio / ratio[current], blockSpeed / speed[current]};
+    /** Whether the current codec's own blocks are there to compare with its tastes (none's figures need no scaling). */
+    private boolean scaled(int current) {
+        return current == blockCodec && speed[current] > 0 && candidates.get(current).factory() != null;
     }
 
     /** Whether {@code index} was tasted (none always is). */
@@ -85,12 +82,15 @@ final class CodecFigures {
 
     /** The share of the raw bytes {@code index} would send now, with {@code current} carrying the blocks. */
     double ratio(int index, int current) {
-        return candidates.get(index).factory() == null ? 1 : Math.min(1, ratio[index] * scale(current)[0]);
+        if (candidates.get(index).factory() == null) {
+            return 1;
+        }
+        return Math.min(1, scaled(current) ? ratio[index] * blockRatio / ratio[current] : ratio[index]);
     }
 
     /** Raw bytes per second {@code index} compresses now on one core (checksums alone for none). */
     double speed(int index, int current) {
-        return candidates.get(index).factory() == null ? speed[index] : speed[index] * scale(current)[1];
+        return candidates.get(index).factory() == null || !scaled(current) ? speed[index] : speed[index] * blockSpeed / speed[current];
     }
 
     /** The tasted speed alone: the candidates' order by speed, for the far end's rates. */

@@ -108,10 +108,8 @@ final class CatalogFiles {
         }
         try {
             ByteBuffer id = ByteBuffer.allocate(Long.BYTES);
-            while (id.hasRemaining() && channel.read(id, id.position()) > 0) { // bounded: each round reads a byte or ends
-                // reads the id
-            }
-            if (id.hasRemaining() || id.getLong(0) != index.generation()) {
+            // a file's first 8 bytes come whole in one positional read, unless the file is shorter
+            if (channel.read(id, 0) < Long.BYTES || id.getLong(0) != index.generation()) {
                 channel.close();
                 return null;
             }

@@ -3,6 +3,7 @@ package io.mover.core.engine;
 import java.io.DataInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,7 +93,7 @@ class CatalogFilesTest {
         CatalogFiles.Index before = CatalogFiles.readIndex(generation);
         Path next = Files.createDirectory(generation.resolveSibling(generation.getFileName() + "-next"));
         write(next, "b");
-        Files.move(next.resolve(CatalogFiles.ENTRIES), generation.resolve(CatalogFiles.ENTRIES), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.move(next.resolve(CatalogFiles.ENTRIES), generation.resolve(CatalogFiles.ENTRIES), StandardCopyOption.REPLACE_EXISTING);
 
         assertThat(CatalogFiles.open(generation, before, before.folders().get(""))).isNull();
         Files.delete(generation.resolve(CatalogFiles.ENTRIES));

@@ -3,6 +3,7 @@ package io.mover.plugins.local;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Instant;
@@ -137,7 +138,7 @@ final class LocalKernelCopyTest {
         assertThat(sink.copyFrom(source, entry, RelativePath.of("sub/large.bin"))).isPresent();
         assertThat(Files.mismatch(in.resolve("sub/large.bin"), out.resolve("sub/large.bin"))).isEqualTo(-1L);
 
-        Files.write(in.resolve("sub/large.bin"), new byte[1], java.nio.file.StandardOpenOption.APPEND);
+        Files.write(in.resolve("sub/large.bin"), new byte[1], StandardOpenOption.APPEND);
         assertThatThrownBy(() -> sink.copyFrom(source, entry, RelativePath.of("sub/grown.bin")))
                 .isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.SOURCE_CHANGED))
                 .hasMessageContaining("to more bytes");

@@ -10,7 +10,8 @@ import static java.util.Objects.requireNonNull;
  * The channel's read buffers, except while a large frame is being gathered: then the socket reads into the frame's own
  * buffer ({@link FrameCumulator#readTarget()}), and the copy of every BLOCK's bytes out of a read buffer is gone. Sizing
  * and the reads per event are the wrapped allocator's. For a connection without TLS only: under TLS the socket's bytes
- * are encrypted records, not the frame. Handles are used on the channel's event loop, like the cumulator.
+ * are encrypted records, not the frame. Handles are used on the channel's event loop, like the cumulator. NIO channels
+ * only, as the peer uses: epoll's would need Netty's extended handle.
  */
 final class FrameReads implements MaxMessagesRecvByteBufAllocator {
     private final MaxMessagesRecvByteBufAllocator reads;
