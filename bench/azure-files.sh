@@ -58,7 +58,9 @@ copy_run() { # NAME IOPS
   local pid=$!
   for _ in $(seq 100); do grep -q READY "$log" && break; sleep 0.1; done
   local base; base=$(sed -n 's/^READY //p' "$log")
-  local start end status double_start double_end
+  local start end status double_start double_end cached
+  # whether the sources were read from memory or from the disk: the page cache's share of them (util-linux fincore)
+  cached=$(find "$SRC/" -type f -print0 | xargs -0 fincore -nb -o RES,SIZE 2> /dev/null | awk '{r += $1; s += $2} END {if (s) printf "%.0f", r * 100 / s}' || true)
   double_start=$(cpu_seconds "$pid")
   start=$(date +%s.%N)
   AZURE_STORAGE_KEY="$KEY" /usr/bin/time -f '%U %S' -o "$BENCH_DIR/azure-copy.cpu" "$MOVER" copy "$SRC" azfiles://benchacct/bench/run --concurrency "$CONCURRENCY" \
@@ -68,9 +70,10 @@ copy_run() { # NAME IOPS
   local stats; stats=$(curl -s "$base/_double/stats")
   kill "$pid"; wait "$pid" 2> /dev/null || true
   rm -rf "$DOUBLE_DATA"
-  python3 - "$1" "$start" "$end" "$status" "$COPY_FILES" "$stats" "$(tail -1 "$BENCH_DIR/azure-copy.cpu")" "$double_start" "$double_end" <<'PY'
+  python3 - "$1" "$start" "$end" "$status" "$COPY_FILES" "$stats" "$(tail -1 "$BENCH_DIR/azure-copy.cpu")" "$double_start" "$double_end" "${cached:-}" <<'PY'
 import sys
 name, start, end, status, files, stats = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4], int(sys.argv[5]), sys.argv[6]
+cached = sys.argv[10]
 counts = dict((l.split("\t")[0], int(l.split("\t")[1])) for l in stats.splitlines() if "\t" in l)
 secs = end - start
 gib = files / 1024
@@ -80,6 +83,13 @@ print(f"{name}: exit {status}, {files} x 1 MiB in {secs:.1f} s = {files * 104857
       f"({files * 1048576 / secs / 1e6 / 300 * 100:.0f}% of 300 MB/s), {counts.get('all', 0)} requests "
       f"({counts.get('all', 0) / files:.1f} per file), {counts.get('throttled', 0)} answered 503 ServerBusy; "
       f"CPU: mover {mover_cpu:.1f} s ({mover_cpu / gib:.1f} s/GiB), double {double_cpu:.1f} s ({double_cpu / gib:.1f} s/GiB)")
+# the sources' state before the copy: warm (in the page cache) or cold (read from the disk, which costs mover system time)
+state = "unknown (no fincore)" if not cached else ("warm" if int(cached) >= 95 else "cold" if int(cached) <= 5 else "partly cached") + f", {cached}% in the page cache"
+# the double's bandwidth limit idle while the copy ran: time the client did not keep a body in flight (its CPU,
+# or its plan: a request on the crawler's path that waits behind the bodies)
+idle, span = counts.get("bandwidth-idle-ms"), counts.get("bandwidth-span-ms")
+busy = f"; the 300 MB/s limit idle {idle / 1000:.1f} s of {span / 1000:.1f} s" if span else ""
+print(f"  sources: {state}{busy}")
 PY
   # the job's own figures (its summary): the time from the job's start, without the JVM's start and the plugins' loading
   grep -E '^(Job |Bytes: )' "$BENCH_DIR/azure-copy.out" | sed 's/^/  job summary: /' >&2 || true

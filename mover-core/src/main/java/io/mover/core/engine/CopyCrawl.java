@@ -48,10 +48,15 @@ final class CopyCrawl {
             Optional<Sink> sink = run.job().sink();
             if (sink.isPresent()) {
                 long start = System.nanoTime();
+                // a directory created now holds no temporaries of an earlier run: listing it anyway cost a request per
+                // folder on the crawler's thread, and on a share whose bandwidth the files in flight fill, that listing's
+                // response waited behind their bodies while no file started (the bandwidth then ran dry at every folder)
                 if (sink.get().mkdirs(directory)) {
                     run.counters().directoriesCreated.increment();
                 }
-                sink.get().removeStaleTemporaries(directory);
+                else {
+                    sink.get().removeStaleTemporaries(directory);
+                }
                 enumerate.busy(start, 0);
             }
             try (Stream<Entry> listing = run.source().list(directory)) {

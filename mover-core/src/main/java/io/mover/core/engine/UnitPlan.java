@@ -79,9 +79,11 @@ final class UnitPlan {
         try {
             long start = System.nanoTime();
             if (run.sink().mkdirs(folder)) {
-                run.counters().directoriesCreated.increment();
+                run.counters().directoriesCreated.increment();   // new: no temporaries of an earlier run to look for
             }
-            run.sink().removeStaleTemporaries(folder);
+            else {
+                run.sink().removeStaleTemporaries(folder);
+            }
             run.meter(Stage.ENUMERATE).busy(start, 0);
             done.add(folder);
             return Optional.empty();

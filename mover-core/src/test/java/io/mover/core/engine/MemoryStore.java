@@ -238,6 +238,15 @@ public final class MemoryStore implements Source, Sink, io.mover.spi.PluginCount
         return created;
     }
 
+    /** The folders {@link #removeStaleTemporaries} was asked to clean, in order. */
+    final List<RelativePath> cleaned = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @Override
+    public int removeStaleTemporaries(RelativePath directory) {
+        cleaned.add(directory);
+        return 0;
+    }
+
     @Override
     public SinkWriter create(RelativePath path, long size, Entry entry) {
         if (!nodes.containsKey(path.parent())) {

@@ -361,6 +361,16 @@ class TransferEngineTest {
     }
 
     @Test
+    void onlyFoldersThatExistedAreSearchedForStaleTemporaries() {
+        src.file("new/a", new byte[1], T0);
+        src.file("old/b", new byte[1], T0);
+        dst.dir("old", T0);
+        copy(options().build());
+        // a folder the copy created holds no temporaries of an earlier run: no listing of it
+        assertThat(dst.cleaned).containsExactlyInAnyOrder(RelativePath.ROOT, RelativePath.of("old"));
+    }
+
+    @Test
     void badJobsAreRefusedBeforeAnythingRuns() {
         src.file("a", new byte[1], T0);
         assertThatThrownBy(() -> engine.prepare(JobSpec.copy("mem://src", "mem://src/inner", options().build()), "k", scratch))

@@ -59,6 +59,19 @@ class UnitRunTest {
     }
 
     @Test
+    void onlyFoldersThatExistedAreSearchedForStaleTemporaries() {
+        src.file("new/a", new byte[1], T0);
+        src.file("old/b", new byte[1], T0);
+        dst.dir("old", T0);
+        PreparedJob job = engine.prepare(JobSpec.copy("mem://src", "mem://dst", options()), "job1", scratch);
+        try (job) {
+            engine.unit(job, List.of(entry("new/a"), entry("old/b")), reports::add, new CancellationToken(), JobControls.of(options()), () -> false).run();
+            // the unit created "new": no temporaries of an earlier attempt can be in it, so it is not listed
+            assertThat(dst.cleaned).containsExactly(RelativePath.of("old"));
+        }
+    }
+
+    @Test
     void aStopAskedForStartsNoFurtherFile() {
         for (int i = 0; i < 5; i++) {
             src.file("f" + i, new byte[] {(byte) i}, T0);

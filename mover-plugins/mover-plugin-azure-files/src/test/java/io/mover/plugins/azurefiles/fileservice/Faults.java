@@ -1,5 +1,6 @@
 package io.mover.plugins.azurefiles.fileservice;
 
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
@@ -20,6 +21,9 @@ public final class Faults {
     public volatile boolean serverBusy;
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong nextFreeNanos = new AtomicLong(System.nanoTime());
+    private final AtomicLong firstTransferNanos = new AtomicLong();
+    private final AtomicLong transfers = new AtomicLong();
+    private final AtomicLong idleNanos = new AtomicLong();
     private double tokens;
     private long lastRefill = System.nanoTime();
 
@@ -32,6 +36,18 @@ public final class Faults {
         if (latencyNanos > 0) {
             LockSupport.parkNanos(latencyNanos);
         }
+    }
+
+    /**
+     * How busy the bandwidth limit was (for benchmarks: a limit idle while bodies are still to come is time the
+     * client lost): milliseconds from the first transfer's start to the last one's end, and of them idle.
+     */
+    Map<String, Long> bandwidthUse() {
+        if (transfers.get() == 0) {
+            return Map.of();
+        }
+        return Map.of("bandwidth-span-ms", (nextFreeNanos.get() - firstTransferNanos.get()) / 1_000_000,
+                "bandwidth-idle-ms", idleNanos.get() / 1_000_000);
     }
 
     /** A token bucket holding one second of operations: false when the request is over the limit. */
@@ -59,6 +75,10 @@ public final class Faults {
         long cost = bytes * 1_000_000_000L / rate;
         long now = System.nanoTime();
         long start = nextFreeNanos.getAndAccumulate(cost, (next, add) -> Math.max(next, now) + add);
+        firstTransferNanos.compareAndSet(0, now);
+        if (transfers.getAndIncrement() > 0 && start < now) {
+            idleNanos.addAndGet(now - start);   // the limit sent nothing between the previous transfer's end and now
+        }
         long end = Math.max(start, now) + cost;
         long wait = end - System.nanoTime();
         if (wait > 0) {

@@ -247,6 +247,7 @@ public final class FileServiceDouble implements AutoCloseable {
 
     private void writeStats(HttpExchange exchange) throws IOException {
         Map<String, Long> snapshot = new LinkedHashMap<>(counts());
+        snapshot.putAll(faults.bandwidthUse());
         StringBuilder text = new StringBuilder();
         snapshot.forEach((name, value) -> text.append(name).append('\t').append(value).append('\n'));
         if (exchange.getRequestMethod().equals("DELETE")) {
