@@ -15,7 +15,8 @@ record CliRun(int exitCode, String out, String err) {
     static CliRun withEnvironment(Map<String, String> environment, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Main.commandLine(new CliContext(false, false, environment), new PrintWriter(out, true), new PrintWriter(err, true)).execute(args);
+        int code = Main.commandLine(new CliContext(false, false, environment), new PrintWriter(out, true), new PrintWriter(err, true), args)
+                .execute(args);
         return new CliRun(code, out.toString(), err.toString());
     }
 

@@ -1,5 +1,6 @@
 package io.mover.cli;
 
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -22,6 +23,23 @@ class CommandLineTest {
         CliRun run = CliRun.of("--version");
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).startsWith("mover ").doesNotContain("${").doesNotContain("unknown");
+    }
+
+    /** The tree is built for the arguments (Main.commandLine): the version without any verb, help and errors with all of them. */
+    @Test
+    void theTreeBuiltForTheArgumentsAnswersAsTheWholeOne() {
+        for (String[] args : new String[][] {{"--version"}, {"-V"}, {"--help"}, {"-h"}, {"cpoy", "a", "b"}, {"--version", "copy"}, {"--bogus"}}) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int code = Main.commandLine(new CliContext(false, false, java.util.Map.of()), new java.io.PrintWriter(out, true),
+                    new java.io.PrintWriter(err, true)).execute(args);
+            CliRun run = CliRun.of(args);
+            assertThat(run.exitCode()).as(String.join(" ", args)).isEqualTo(code);
+            assertThat(run.out()).as(String.join(" ", args)).isEqualTo(out.toString());
+            assertThat(run.err()).as(String.join(" ", args)).isEqualTo(err.toString());
+        }
+        assertThat(CliRun.of("--help").out()).contains("copy", "sync", "jobs", "schedules", "serve", "receive");
+        assertThat(CliRun.of("cpoy").err()).contains("Unmatched argument", "cpoy");
     }
 
     @Test

@@ -74,6 +74,20 @@ class RelativePathTest {
         assertThatThrownBy(() -> parsed.segments().add("x")).isInstanceOf(UnsupportedOperationException.class);
     }
 
+    /** The whole path is built on first use, whichever ancestors already have theirs and in whichever order they are asked. */
+    @Test
+    void pathsBuiltOnFirstUseAreTheWholePath() {
+        RelativePath folder = RelativePath.ROOT.resolve("a").resolve("b");
+        RelativePath child = folder.resolve("c");
+        assertThat(child).hasToString("a/b/c");
+        assertThat(folder).hasToString("a/b");
+        assertThat(folder.resolve("d")).hasToString("a/b/d");
+        RelativePath underParsed = RelativePath.of("x/y/z").parent().resolve("w");
+        assertThat(underParsed).hasToString("x/y/w").isEqualTo(RelativePath.of("x/y/w"));
+        assertThat(RelativePath.of("x/y").parent().resolve("v")).hasToString("x/v");
+        assertThat(RelativePath.ROOT.resolve("top")).hasToString("top");
+    }
+
     @Test
     void theDeepestPathAllowedParsesWithItsAncestorsWhole() {
         // 2,048 one-letter names: every ancestor must still print, compare and hash as its own prefix

@@ -26,7 +26,8 @@ import io.mover.spi.Entry;
  * Built on one thread, read on one thread; not thread-safe.
  */
 final class SortedListing implements AutoCloseable {
-    static final Comparator<Entry> BY_NAME = Comparator.comparing(e -> e.path().name());
+    /** Written out, not {@code Comparator.comparing}: its key function was two more calls per comparison, most of a sort's CPU with C1. */
+    static final Comparator<Entry> BY_NAME = (a, b) -> a.path().name().compareTo(b.path().name());
     static final SortedListing EMPTY = new SortedListing(List.of(), List.of(), 0);
 
     private final List<Entry> memory;
