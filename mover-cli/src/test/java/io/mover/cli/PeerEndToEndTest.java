@@ -87,6 +87,33 @@ class PeerEndToEndTest {
     }
 
     @Test
+    void blocksOfZerosStayHolesUnlessTheReceiverIsToldNoSparse() throws Exception {
+        Path source = Files.createDirectories(temp.resolve("src"));
+        byte[] bytes = new byte[8 * 1024 * 1024 + 1];
+        bytes[bytes.length - 1] = 7;
+        Files.write(source.resolve("zeros.bin"), bytes);
+        Path sparse = temp.resolve("sparse");
+        Path full = temp.resolve("full");
+        for (Path destination : new Path[] {sparse, full}) {
+            int port = destination == sparse ? receive(destination, Map.of()) : receive(destination, Map.of(), "--no-sparse");
+            CliRun run = CliRun.of("copy", "--codec", "lz4", source.toString(), "tcp://127.0.0.1:" + port + "/");
+            assertThat(run.exitCode()).as(run.err()).isZero();
+            assertThat(Files.readAllBytes(destination.resolve("zeros.bin"))).isEqualTo(bytes);
+            stopReceiver();
+            receiverOut.getBuffer().setLength(0); // the next receiver's "receiving into" is waited for afresh
+        }
+        assertThat(allocatedBytes(sparse.resolve("zeros.bin"))).isLessThan(1024 * 1024);
+        assertThat(allocatedBytes(full.resolve("zeros.bin"))).isGreaterThanOrEqualTo(8 * 1024 * 1024);
+    }
+
+    /** The JDK does not tell a file's allocated blocks; stat(1) does (its %b counts 512-byte units). */
+    private static long allocatedBytes(Path file) throws IOException, InterruptedException {
+        Process stat = new ProcessBuilder("stat", "-c", "%b", file.toString()).redirectErrorStream(true).start();
+        assertThat(stat.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        return Long.parseLong(new String(stat.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII).strip()) * 512;
+    }
+
+    @Test
     void aSecondRunComparesOverTheProtocolAndSkipsCommittedFiles() throws Exception {
         Path source = Trees.sample(temp.resolve("src"));
         Path destination = temp.resolve("dst");

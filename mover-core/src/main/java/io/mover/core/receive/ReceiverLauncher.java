@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.HashMap;
 import java.util.Map;
 
 import io.mover.core.plugin.PluginRegistry;
@@ -33,10 +34,11 @@ public final class ReceiverLauncher {
      * @param address where to listen (port 0: a free one)
      * @param destination the root that receives ({@code /data/in} or a plugin URI)
      * @param fsync whether each file is flushed to stable storage before it is acknowledged
+     * @param sparse whether blocks of zeros may stay holes in new files (the local sink's {@code sparse}, on by default)
      * @param settings the receiver's settings (the tcp plugin's receiver keys: token, tls, window, ...); checked here
      * @param scratch the receiver's scratch directory
      */
-    public record Request(InetSocketAddress address, String destination, boolean fsync, Map<String, String> settings, Path scratch) {
+    public record Request(InetSocketAddress address, String destination, boolean fsync, boolean sparse, Map<String, String> settings, Path scratch) {
         public Request {
             requireNonNull(address, "address is null");
             requireNonNull(destination, "destination is null");
@@ -89,7 +91,15 @@ public final class ReceiverLauncher {
         }
         EndpointUri destination = EndpointUri.parse(request.destination());
         SinkFactory sinks = registry.sink(destination.scheme());
-        PluginConfig sinkConfig = sinks.configSpec().parse(request.fsync() ? Map.of("fsync", "true") : Map.of());
+        // only what differs from the local sink's defaults, so a destination plugin without these keys is not refused
+        Map<String, String> sinkSettings = new HashMap<>();
+        if (request.fsync()) {
+            sinkSettings.put("fsync", "true");
+        }
+        if (!request.sparse()) {
+            sinkSettings.put("sparse", "false");
+        }
+        PluginConfig sinkConfig = sinks.configSpec().parse(sinkSettings);
         PluginConfig config = receivers.receiverConfigSpec().parse(request.settings());
         return receivers.listen(request.address(), config,
                 jobKey -> sinks.create(destination, sinkConfig, new PluginContext(jobKey, request.scratch(), Clock.systemUTC(), logger)),

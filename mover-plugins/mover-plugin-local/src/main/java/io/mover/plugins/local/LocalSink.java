@@ -46,6 +46,8 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
     private final LocalConfinement confinement;
     private final String jobKey;
     private final boolean fsync;
+    /** Whether blocks of zeros stay holes in the temporaries this sink creates ({@link SparseWrites}). */
+    private final boolean sparse;
     private final Set<Path> open = ConcurrentHashMap.newKeySet();
     private static final Set<StandardOpenOption> CREATE_NEW_FOR_WRITING = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
 
@@ -53,17 +55,18 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
     private final Optional<LocalKernelCopy> kernelCopy;
     private final LocalLinks links;
 
-    LocalSink(Path root, String jobKey, boolean fsync) {
-        this(root, jobKey, fsync, LocalKernelCopy.tmpfileByDefault());
+    LocalSink(Path root, String jobKey, boolean fsync, boolean sparse) {
+        this(root, jobKey, fsync, sparse, LocalKernelCopy.tmpfileByDefault());
     }
 
     /** {@code tmpfile}: whether files copied from a local tree are created unnamed and linked into place (see {@link LocalKernelCopy}). */
-    LocalSink(Path root, String jobKey, boolean fsync, boolean tmpfile) {
+    LocalSink(Path root, String jobKey, boolean fsync, boolean sparse, boolean tmpfile) {
         this.root = requireNonNull(root, "root is null");
         this.confinement = new LocalConfinement(root);
         this.jobKey = requireNonNull(jobKey, "jobKey is null");
         this.links = new LocalLinks(confinement, jobKey);
         this.fsync = fsync;
+        this.sparse = sparse;
         this.kernelCopy = LinuxCalls.INSTANCE.filter(calls -> LocalFiles.onLocalDisk(root))
                 .map(calls -> new LocalKernelCopy(calls, BeneathRoot.open(calls, root), jobKey, fsync, open, tmpfile));
     }
@@ -190,7 +193,7 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
         Path target = target(path);
         Path temporary = target.resolveSibling(LocalTemporaries.resumableName(jobKey, key, path.name()));
         return LocalPartials.resume(temporary, size, open, () -> newWriter(path, target, temporary, entry),
-                channel -> new LocalSinkWriter(path, target, temporary, channel, entry, fsync, false, kernelCopy.isPresent(), open));
+                channel -> new LocalSinkWriter(path, target, temporary, channel, entry, fsync, false, kernelCopy.isPresent(), open, false));
     }
 
     private LocalSinkWriter newWriter(RelativePath path, Path target, Path temporary, Entry entry) {
@@ -202,7 +205,7 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
                     : FileChannel.open(temporary, CREATE_NEW_FOR_WRITING);
             open.add(temporary);
             boolean modeSet = mode.isPresent() && LocalFiles.createdWithExactMode(mode.getAsInt());
-            return new LocalSinkWriter(path, target, temporary, channel, entry, fsync, modeSet, kernelCopy.isPresent(), open);
+            return new LocalSinkWriter(path, target, temporary, channel, entry, fsync, modeSet, kernelCopy.isPresent(), open, sparse);
         }
         catch (IOException e) {
             // name the file the user asked for, not our temporary

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -37,13 +38,17 @@ final class LocalSinkWriter implements SinkWriter {
     private final Set<Path> open;
     private final boolean nativeTimes;
     private final AtomicBoolean finished = new AtomicBoolean();
+    /** Present when this writer created the temporary: blocks of zeros may then stay holes. */
+    private final Optional<SparseWrites> sparse;
 
     /**
      * @param nativeTimes whether the mtime may be set through the FFM API: only on a local disk, since a native
      *     call blocks its virtual thread's carrier, which the JDK's own file calls compensate for and FFM does not
+     * @param created whether this writer created the temporary (empty): a partial continued from an earlier run
+     *     holds bytes this writer does not know of, so every block is written there
      */
     LocalSinkWriter(RelativePath path, Path target, Path temporary, FileChannel channel, Entry entry, boolean fsync, boolean modeSet,
-            boolean nativeTimes, Set<Path> open) {
+            boolean nativeTimes, Set<Path> open, boolean created) {
         this.path = requireNonNull(path, "path is null");
         this.target = requireNonNull(target, "target is null");
         this.temporary = requireNonNull(temporary, "temporary is null");
@@ -53,10 +58,21 @@ final class LocalSinkWriter implements SinkWriter {
         this.modeSet = modeSet;
         this.nativeTimes = nativeTimes;
         this.open = requireNonNull(open, "open is null");
+        this.sparse = created ? Optional.of(new SparseWrites()) : Optional.empty();
     }
 
     @Override
     public void write(long position, ByteBuffer source) {
+        int length = source.remaining();
+        if (sparse.isPresent()) {
+            SparseWrites holes = sparse.get();
+            // an aborted writer fails every write, left out or not
+            if (channel.isOpen() && SparseWrites.zeros(source) && holes.leaveOut(position, length)) {
+                source.position(source.limit());
+                return;
+            }
+            holes.wrote(position, length);
+        }
         long at = position;
         try {
             while (source.hasRemaining()) {
@@ -103,6 +119,7 @@ final class LocalSinkWriter implements SinkWriter {
             throw new IllegalStateException("writer for " + path + " is already committed or aborted");
         }
         try {
+            extendOverHoles();
             if (fsync) {
                 channel.force(true);
             }
@@ -116,6 +133,16 @@ final class LocalSinkWriter implements SinkWriter {
         }
         catch (IOException e) {
             throw IoErrors.map(e, "commit", target);
+        }
+    }
+
+    /** A file whose last blocks were zeros left out ends short of them: one zero byte at the end gives it its size. */
+    private void extendOverHoles() throws IOException {
+        long end = sparse.map(SparseWrites::end).orElse(0L);
+        if (end > channel.size()) {
+            if (channel.write(ByteBuffer.allocate(1), end - 1) != 1) {
+                throw new IOException("could not extend the file to " + end + " bytes");
+            }
         }
     }
 

@@ -59,7 +59,7 @@ final class LocalKernelCopyConfinementTest {
     @ParameterizedTest(name = "tmpfile={0}, absolute link={1}")
     @CsvSource({"true,true", "true,false", "false,true", "false,false"})
     void aFolderSwappedForALinkOutAfterItWasCheckedReceivesNothing(boolean tmpfile, boolean absolute) throws IOException {
-        try (LocalSink sink = new LocalSink(out, "job-7", false, tmpfile)) {
+        try (LocalSink sink = new LocalSink(out, "job-7", false, true, tmpfile)) {
             assumeTrue(sink.kernelCopy().isPresent(), "no raw-descriptor copy here");
             assertThat(sink.copyFrom(source, file("sub/a.bin"), RelativePath.of("sub/a.bin"))).isPresent();
             // checked and remembered as inside; now swapped for a link that leads out
@@ -81,7 +81,7 @@ final class LocalKernelCopyConfinementTest {
         Files.createDirectories(out.resolve("real"));
         Files.createSymbolicLink(out.resolve("alias"), out.resolve("real"));
         Files.createSymbolicLink(out.resolve("relative"), Path.of("real"));
-        try (LocalSink sink = new LocalSink(out, "job-7", false, true)) {
+        try (LocalSink sink = new LocalSink(out, "job-7", false, true, true)) {
             assertThat(sink.copyFrom(source, file("x.bin"), RelativePath.of("alias/x.bin"))).isPresent();
             assertThat(sink.copyFrom(source, file("y.bin"), RelativePath.of("relative/y.bin"))).isPresent();
             assertThat(sink.copyFrom(source, file("z.bin"), RelativePath.of("z.bin"))).isPresent();

@@ -54,7 +54,7 @@ final class LocalKernelCopyTest {
     }
 
     private LocalSink sink(boolean tmpfile) {
-        return new LocalSink(out, "job-7", false, tmpfile);
+        return new LocalSink(out, "job-7", false, true, tmpfile);
     }
 
     private Entry file(String name, int size) throws IOException {
