@@ -63,9 +63,9 @@ final class ReceiveCommand implements Callable<Integer> {
             description = "Acknowledge files after the rename without flushing them to stable storage (faster; a power loss may lose acknowledged files).")
     boolean noFsync;
 
-    @Option(names = "--no-sparse", negatable = false,
-            description = "Write blocks of zeros too (by default a block of zeros stays a hole in a new file: the same bytes, no disk space).")
-    boolean noSparse;
+    @Option(names = "--sparse", negatable = false,
+            description = "Leave received blocks of zeros unwritten in new files (holes: the same bytes, no disk space reserved for them).")
+    boolean sparse;
 
     @Option(names = "--frame-timeout", paramLabel = "DURATION", defaultValue = "30s", converter = Converters.Interval.class,
             description = "Close a connection that starts a frame and does not finish it within this time. Default: ${DEFAULT-VALUE}.")
@@ -115,7 +115,7 @@ final class ReceiveCommand implements Callable<Integer> {
         Path scratch = Files.createTempDirectory("mover-receive-");
         System.Logger logger = System.getLogger("io.mover.receive");
         PrintWriter out = spec.commandLine().getOut();
-        receiver = ReceiverLauncher.listen(registry, new ReceiverLauncher.Request(address, destination, !noFsync, !noSparse, settings, scratch), logger);
+        receiver = ReceiverLauncher.listen(registry, new ReceiverLauncher.Request(address, destination, !noFsync, sparse, settings, scratch), logger);
         Thread hook = new Thread(receiver::close, "mover-receive-shutdown");
         if (context.shutdownHooks()) {
             Runtime.getRuntime().addShutdownHook(hook);

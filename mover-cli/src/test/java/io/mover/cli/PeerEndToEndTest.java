@@ -87,7 +87,7 @@ class PeerEndToEndTest {
     }
 
     @Test
-    void blocksOfZerosStayHolesUnlessTheReceiverIsToldNoSparse() throws Exception {
+    void blocksOfZerosStayHolesOnlyWhenTheReceiverIsToldSparse() throws Exception {
         Path source = Files.createDirectories(temp.resolve("src"));
         byte[] bytes = new byte[8 * 1024 * 1024 + 1];
         bytes[bytes.length - 1] = 7;
@@ -95,7 +95,7 @@ class PeerEndToEndTest {
         Path sparse = temp.resolve("sparse");
         Path full = temp.resolve("full");
         for (Path destination : new Path[] {sparse, full}) {
-            int port = destination == sparse ? receive(destination, Map.of()) : receive(destination, Map.of(), "--no-sparse");
+            int port = destination == sparse ? receive(destination, Map.of(), "--sparse") : receive(destination, Map.of());
             CliRun run = CliRun.of("copy", "--codec", "lz4", source.toString(), "tcp://127.0.0.1:" + port + "/");
             assertThat(run.exitCode()).as(run.err()).isZero();
             assertThat(Files.readAllBytes(destination.resolve("zeros.bin"))).isEqualTo(bytes);

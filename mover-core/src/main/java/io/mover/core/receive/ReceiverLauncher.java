@@ -34,7 +34,7 @@ public final class ReceiverLauncher {
      * @param address where to listen (port 0: a free one)
      * @param destination the root that receives ({@code /data/in} or a plugin URI)
      * @param fsync whether each file is flushed to stable storage before it is acknowledged
-     * @param sparse whether blocks of zeros may stay holes in new files (the local sink's {@code sparse}, on by default)
+     * @param sparse whether blocks of zeros may stay holes in new files (the local sink's {@code sparse}, off by default)
      * @param settings the receiver's settings (the tcp plugin's receiver keys: token, tls, window, ...); checked here
      * @param scratch the receiver's scratch directory
      */
@@ -96,8 +96,8 @@ public final class ReceiverLauncher {
         if (request.fsync()) {
             sinkSettings.put("fsync", "true");
         }
-        if (!request.sparse()) {
-            sinkSettings.put("sparse", "false");
+        if (request.sparse()) {
+            sinkSettings.put("sparse", "true");
         }
         PluginConfig sinkConfig = sinks.configSpec().parse(sinkSettings);
         PluginConfig config = receivers.receiverConfigSpec().parse(request.settings());

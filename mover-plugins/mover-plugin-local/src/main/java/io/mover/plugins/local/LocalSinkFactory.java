@@ -19,8 +19,8 @@ import io.mover.spi.SinkFactory;
 public final class LocalSinkFactory implements SinkFactory {
     static final ConfigKey FSYNC = ConfigKey.optional("fsync", ConfigType.BOOLEAN, "false",
             "Flush each file to stable storage before it is renamed into place (slower; survives a power loss, not only a crash of mover).");
-    static final ConfigKey SPARSE = ConfigKey.optional("sparse", ConfigType.BOOLEAN, "true",
-            "Leave blocks of zeros unwritten (holes) in new files, as lz4 -d and zstd -d do writing a file: same bytes, less disk and CPU.");
+    static final ConfigKey SPARSE = ConfigKey.optional("sparse", ConfigType.BOOLEAN, "false",
+            "Leave blocks of zeros unwritten (holes) in new files, as cp --sparse=always does: the same bytes, less disk and CPU, but no disk space reserved for them.");
 
     @Override
     public String scheme() {
@@ -54,6 +54,6 @@ public final class LocalSinkFactory implements SinkFactory {
         if (!Files.isWritable(root)) {
             throw new MoverException(ErrorCode.PERMISSION_DENIED, "destination " + root + " is not writable; check its owner and mode");
         }
-        return new LocalSink(root, context.jobKey(), config.bool(FSYNC.name()).orElse(false), config.bool(SPARSE.name()).orElse(true));
+        return new LocalSink(root, context.jobKey(), config.bool(FSYNC.name()).orElse(false), config.bool(SPARSE.name()).orElse(false));
     }
 }

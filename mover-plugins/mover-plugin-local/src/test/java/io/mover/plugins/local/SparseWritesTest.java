@@ -32,8 +32,9 @@ final class SparseWritesTest {
     @TempDir
     private Path temporary;
 
+    /** A sink with {@code sparse=true}, the setting under test. */
     private Sink sink(Path root) {
-        return sink(root, PluginConfig.EMPTY);
+        return sink(root, new LocalSinkFactory().configSpec().parse(Map.of("sparse", "true")));
     }
 
     private Sink sink(Path root, PluginConfig config) {
@@ -99,10 +100,10 @@ final class SparseWritesTest {
     }
 
     @Test
-    void sparseFalseWritesEveryBlock() throws IOException, InterruptedException {
+    void byDefaultEveryBlockIsWritten() throws IOException, InterruptedException {
         Path root = Files.createDirectories(temporary.resolve("root"));
         RelativePath path = RelativePath.of("full.bin");
-        PluginConfig config = new LocalSinkFactory().configSpec().parse(Map.of("sparse", "false"));
+        PluginConfig config = new LocalSinkFactory().configSpec().parse(Map.of());
         try (Sink sink = sink(root, config)) {
             SinkWriter writer = sink.create(path, 4L * BLOCK, Entry.file(path, 4L * BLOCK, MTIME));
             for (int block = 0; block < 4; block++) {
