@@ -68,7 +68,7 @@ public final class DataPort implements AutoCloseable {
         Files.createDirectories(properties.root());
         Files.createDirectories(scratch);
         PeerReceiver receiver = ReceiverLauncher.listen(plugins,
-                new ReceiverLauncher.Request(address, properties.root().toString(), properties.fsync(), true, settings, scratch),
+                new ReceiverLauncher.Request(address, properties.root().toString(), properties.fsync(), false, settings, scratch),
                 System.getLogger("io.mover.server.dataport"));
         InetSocketAddress bound = receiver.address();
         LOG.info("data port: receiving into {} on {}:{} ({}{})", properties.root(), bound.getAddress().getHostAddress(), bound.getPort(),
