@@ -66,8 +66,8 @@ class CatalogFilesTest {
         }
         assertThat(Files.size(generation.resolve(CatalogFiles.ENTRIES))).as("larger than a segment").isGreaterThan(3L * CatalogFiles.SEGMENT);
 
-        CatalogFiles.Index read = CatalogFiles.readIndex(generation);
-        Map<String, long[]> index = read.folders();
+        CatalogFiles.Opened read = CatalogFiles.open(generation);
+        Map<String, long[]> index = read.index().folders();
         assertThat(index).containsOnlyKeys("", "big", "big/sub", "big/empty");
         assertThat(index.get("big").length / 2).as("segments of big").isGreaterThan(2);
         List<Entry> expectedBig = new ArrayList<>(big);
@@ -76,6 +76,7 @@ class CatalogFilesTest {
         assertThat(read(read, index.get("big/sub"))).containsExactly(file("big/sub/x", 1));
         assertThat(read(read, index.get("big/empty"))).isEmpty();
         assertThat(read(read, index.get(""))).containsExactly(file("top.txt", 7));
+        read.close();
     }
 
     @Test
@@ -84,20 +85,49 @@ class CatalogFilesTest {
     }
 
     /**
-     * A sync reads the index once and the entries folder by folder: another sync that commits in between replaces both
-     * files, and the old index's offsets into the new entries would be another generation's bytes. Declined instead.
+     * A sync opens the entries and reads the index: another sync that commits in between replaces both files, and the
+     * old index's offsets into the new entries would be another generation's bytes. Declined instead.
      */
     @Test
     void entriesOfAnotherGenerationAreDeclined() throws Exception {
         write(generation, "a");
-        CatalogFiles.Index before = CatalogFiles.readIndex(generation);
         Path next = Files.createDirectory(generation.resolveSibling(generation.getFileName() + "-next"));
         write(next, "b");
         Files.move(next.resolve(CatalogFiles.ENTRIES), generation.resolve(CatalogFiles.ENTRIES), StandardCopyOption.REPLACE_EXISTING);
 
-        assertThat(CatalogFiles.open(generation, before, before.folders().get(""))).isNull();
+        assertThat(CatalogFiles.open(generation)).isSameAs(CatalogFiles.Opened.NONE);
         Files.delete(generation.resolve(CatalogFiles.ENTRIES));
-        assertThat(CatalogFiles.open(generation, before, before.folders().get(""))).isNull();
+        assertThat(CatalogFiles.open(generation)).isSameAs(CatalogFiles.Opened.NONE);
+    }
+
+    /** The channel opened with the index keeps reading its generation after another sync replaced the files. */
+    @Test
+    void anOpenedGenerationReadsItsOwnEntriesAfterAReplace() throws Exception {
+        write(generation, "a");
+        try (CatalogFiles.Opened opened = CatalogFiles.open(generation)) {
+            Path next = Files.createDirectory(generation.resolveSibling(generation.getFileName() + "-next"));
+            write(next, "b");
+            Files.move(next.resolve(CatalogFiles.ENTRIES), generation.resolve(CatalogFiles.ENTRIES), StandardCopyOption.REPLACE_EXISTING);
+            assertThat(read(opened, opened.index().folders().get(""))).containsExactly(file("a", 1));
+            assertThat(read(opened, opened.index().folders().get(""))).as("read twice through one channel").containsExactly(file("a", 1));
+        }
+    }
+
+    /** A folder copied whole from another generation reads back as it was there. */
+    @Test
+    void aCopiedFolderReadsBackTheSame() throws Exception {
+        write(generation, "a");
+        Path next = Files.createDirectory(generation.resolveSibling(generation.getFileName() + "-copy"));
+        try (CatalogFiles.Opened from = CatalogFiles.open(generation); CatalogFiles.Writer writer = new CatalogFiles.Writer(next)) {
+            writer.copy("", from.entries(), from.index().folders().get(""));
+            writer.enter(RelativePath.of("d"));
+            writer.entry(file("d/x", 3));
+            writer.leave();
+        }
+        try (CatalogFiles.Opened copied = CatalogFiles.open(next)) {
+            assertThat(read(copied, copied.index().folders().get(""))).containsExactly(file("a", 1));
+            assertThat(read(copied, copied.index().folders().get("d"))).containsExactly(file("d/x", 3));
+        }
     }
 
     private static void write(Path to, String name) throws Exception {
@@ -108,9 +138,9 @@ class CatalogFilesTest {
         }
     }
 
-    private List<Entry> read(CatalogFiles.Index index, long[] segments) throws Exception {
+    private List<Entry> read(CatalogFiles.Opened opened, long[] segments) throws Exception {
         List<Entry> entries = new ArrayList<>();
-        try (DataInputStream in = CatalogFiles.open(generation, index, segments)) {
+        try (DataInputStream in = CatalogFiles.read(opened.entries(), segments)) {
             EntryFormat.entries(in, e -> new IllegalStateException(e)).forEachRemaining(entries::add);
         }
         return entries;
