@@ -7,7 +7,6 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -19,8 +18,11 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
 
 import io.mover.spi.Entry;
 import io.mover.spi.RelativePath;
@@ -147,74 +149,36 @@ final class CatalogFiles {
         }
     }
 
-    /** The bytes of a folder's {@code segments} in {@code entries}, read positionally as they are asked for; closing it leaves the channel open. */
-    static DataInputStream read(FileChannel entries, long[] segments) {
-        return new DataInputStream(new Segments(entries, segments));
-    }
-
     /**
-     * Reads the segments one after the other, as one stream, through a buffer of its own; the channel is the catalog's.
-     * Not a {@code BufferedInputStream}: {@link DataInputStream} reads each field with a call of its own, and that class
-     * takes a lock on every call (a sixth of reading the catalog); the buffer is the folder's size up to a segment's,
-     * not 64 KiB per folder.
+     * The entries of {@code folder} (its {@code segments} in {@code entries}), read as they are asked for; a failure to
+     * read is thrown as {@code failure} makes it.
      */
-    private static final class Segments extends InputStream {
-        private final FileChannel channel;
-        private final long[] segments;
-        private final ByteBuffer buffer;
-        private int segment;
-        private long read;
+    static Iterator<Entry> entries(FileChannel entries, long[] segments, RelativePath folder, Function<IOException, RuntimeException> failure) {
+        SegmentInput in = new SegmentInput(entries, segments);
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                try {
+                    return !in.atEnd();
+                }
+                catch (IOException e) {
+                    throw failure.apply(e);
+                }
+            }
 
-        Segments(FileChannel channel, long[] segments) {
-            this.channel = channel;
-            this.segments = segments;
-            long total = 0;
-            for (int i = 1; i < segments.length; i += 2) {
-                total += segments[i];
+            @Override
+            public Entry next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                try {
+                    return EntryFormat.readChild(in, folder);
+                }
+                catch (IOException e) {
+                    throw failure.apply(e);
+                }
             }
-            this.buffer = ByteBuffer.allocate((int) Math.min(SEGMENT, Math.max(total, 1))).limit(0);
-        }
-
-        /** Whether a byte is there to read, after reading the next part of the segments if the buffer is empty. */
-        private boolean fill() throws IOException {
-            if (buffer.hasRemaining()) {
-                return true;
-            }
-            while (segment < segments.length && read == segments[segment + 1]) { // bounded: one step per segment
-                segment += 2;
-                read = 0;
-            }
-            if (segment >= segments.length) {
-                return false;
-            }
-            buffer.clear().limit((int) Math.min(buffer.capacity(), segments[segment + 1] - read));
-            int got = channel.read(buffer, segments[segment] + read);
-            if (got <= 0) {
-                throw new EOFException("the catalog's entries end before a folder's segment does");
-            }
-            read += got;
-            buffer.flip();
-            return true;
-        }
-
-        @Override
-        public int read() throws IOException {
-            return fill() ? buffer.get() & 0xff : -1;
-        }
-
-        @Override
-        public int read(byte[] bytes, int offset, int length) throws IOException {
-            if (length == 0) {
-                return 0;
-            }
-            if (!fill()) {
-                return -1;
-            }
-            int count = Math.min(length, buffer.remaining());
-            buffer.get(bytes, offset, count);
-            return count;
-        }
-
+        };
     }
 
     /** Writes a generation as the walk goes; one thread (the planner's). */
@@ -254,7 +218,7 @@ final class CatalogFiles {
 
         void entry(Entry entry) throws IOException {
             Folder folder = requireNonNull(open.peek(), "no folder entered");
-            EntryFormat.write(folder.out, entry);
+            EntryFormat.writeChild(folder.out, entry);
             if (folder.bytes.size() >= SEGMENT) {
                 flush(folder);
             }

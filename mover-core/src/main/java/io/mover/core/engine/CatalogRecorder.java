@@ -1,6 +1,5 @@
 package io.mover.core.engine;
 
-import java.io.DataInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -190,9 +189,10 @@ final class CatalogRecorder implements SyncRecorder, AutoCloseable {
                 for (Iterator<Matching> outermost = open.descendingIterator(); outermost.hasNext();) {
                     Matching folder = outermost.next();
                     files.enter(folder.folder);
-                    DataInputStream in = CatalogFiles.read(from.entries(), from.index().folders().get(folder.folder.toString()));
+                    Iterator<Entry> entries = CatalogFiles.entries(from.entries(), from.index().folders().get(folder.folder.toString()),
+                            folder.folder, e -> catalog.failed("read", e));
                     for (long i = 0; i < folder.entries; i++) { // bounded: the entries that matched, which the catalog holds
-                        files.entry(EntryFormat.read(in));
+                        files.entry(entries.next());
                     }
                 }
                 open.clear();

@@ -38,7 +38,7 @@ import io.mover.spi.RelativePath;
  */
 public final class SyncCatalog {
     /** Bump when {@link EntryFormat} or this layout changes: an older catalog is then ignored, not misread. */
-    static final String VERSION = "mover-catalog-3";
+    static final String VERSION = "mover-catalog-4";
     private static final String CURRENT = "current";
     static final String ROOT = "ROOT";
 
@@ -91,7 +91,7 @@ public final class SyncCatalog {
         if (segments == null) {
             return Optional.empty();
         }
-        Iterator<Entry> entries = EntryFormat.entries(CatalogFiles.read(read.entries(), segments), e -> failed("read", e));
+        Iterator<Entry> entries = CatalogFiles.entries(read.entries(), segments, folder, e -> failed("read", e));
         return Optional.of(StreamSupport.stream(Spliterators.spliteratorUnknownSize(entries, 0), false));
     }
 

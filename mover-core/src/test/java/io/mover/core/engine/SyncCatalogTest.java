@@ -220,8 +220,8 @@ class SyncCatalogTest {
     private Map<String, Long> catalogRecords() throws Exception {
         Map<String, Long> files = new TreeMap<>();
         try (CatalogFiles.Opened opened = CatalogFiles.open(catalogFolders().getFirst())) {
-            for (long[] segments : opened.index().folders().values()) {
-                EntryFormat.entries(CatalogFiles.read(opened.entries(), segments), IllegalStateException::new)
+            for (Map.Entry<String, long[]> folder : opened.index().folders().entrySet()) {
+                CatalogFiles.entries(opened.entries(), folder.getValue(), RelativePath.of(folder.getKey()), IllegalStateException::new)
                         .forEachRemaining(e -> {
                             if (e.isFile()) {
                                 files.put(e.path().toString(), e.size());
