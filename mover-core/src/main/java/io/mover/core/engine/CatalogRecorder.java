@@ -16,16 +16,17 @@ import io.mover.spi.Entry;
 import io.mover.spi.RelativePath;
 
 /**
- * Writes a sync's new catalog generation ({@link SyncCatalog}) as the planner walks, unless it would be the current
- * one again: while the destination is read from the current generation, every folder walked is one it has and every
- * entry recorded is the one it listed under that name, nothing is written. A re-sync with nothing changed then ends
- * with {@link #COMPLETE} saying {@link #SAME} and the generation's id, and {@link SyncCatalog#commit} keeps the current
- * generation instead of renaming a copy of it into place (writing 100,000 entries again cost a no-change server job
- * 20 ms of its planner's CPU, besides the files created, renamed and removed).
+ * Writes a sync's new catalog generation ({@link SyncCatalog}) as the planner walks, without encoding again what the
+ * current generation already holds: a folder the current generation has, whose every entry recorded is the one the
+ * destination's listing (read from that generation) held under that name, is the same folder, and its bytes are
+ * copied as they are. A re-sync where every folder is the same writes nothing: it ends with {@link #COMPLETE} saying
+ * {@link #SAME} and the generation's id, and {@link SyncCatalog#commit} keeps the current generation instead of renaming
+ * a copy of it into place (encoding 100,000 entries again cost a no-change server job 20 ms of its planner's CPU, besides
+ * the files created, renamed and removed).
  * <p>
- * At the first difference (a copy, a delete, a folder the generation lacks, another root) the generation is written
- * after all: the folders already walked are copied from the current generation's entries as they are (they matched),
- * the open ones re-read up to where they matched, and the walk goes on writing. Used on the planner's thread only.
+ * A folder is compared until its first difference (a copy, a delete, an entry the listing did not have); from there it
+ * is written: the entries that matched re-read from the current generation, then the rest as recorded. Used on the
+ * planner's thread only.
  */
 final class CatalogRecorder implements SyncRecorder, AutoCloseable {
     static final String COMPLETE = "COMPLETE";
@@ -34,23 +35,29 @@ final class CatalogRecorder implements SyncRecorder, AutoCloseable {
 
     private final SyncCatalog catalog;
     private final Path generation;
-    /** The generation compared with; null when there is none, or once this one is being written. */
+    /** The generation compared with; null when there is none. */
     private CatalogFiles.Opened base;
     private Optional<Instant> baseRoot = Optional.empty();
-    /** While comparing: the folders walked and left, and those open (the innermost first) with how many entries matched. */
-    private final List<String> matched = new ArrayList<>();
-    private final Deque<Matching> open = new ArrayDeque<>();
+    /** The folders open, the innermost first. */
+    private final Deque<Folder> open = new ArrayDeque<>();
+    /** Folders left the same before {@link #files} was started: copied when it is. */
+    private final List<String> toCopy = new ArrayList<>();
+    private long same;
+    private boolean differs;
     private CatalogFiles.Writer files;
     private Optional<Instant> root = Optional.empty();
     private boolean broken;
     private boolean closed;
 
-    private static final class Matching {
-        final RelativePath folder;
-        long entries;
+    /** An open folder: how many of its entries matched, and whether it is written (it differs, or the base lacks it). */
+    private static final class Folder {
+        final RelativePath path;
+        long matched;
+        boolean written;
 
-        Matching(RelativePath folder) {
-            this.folder = folder;
+        Folder(RelativePath path, boolean written) {
+            this.path = path;
+            this.written = written;
         }
     }
 
@@ -66,7 +73,7 @@ final class CatalogRecorder implements SyncRecorder, AutoCloseable {
      */
     void compare(Optional<Instant> seenRoot) {
         CatalogFiles.Opened current = catalog.opened();
-        if (files == null && current.entries() != null) {
+        if (open.isEmpty() && current.entries() != null) {
             base = current;
             baseRoot = seenRoot;
         }
@@ -78,47 +85,54 @@ final class CatalogRecorder implements SyncRecorder, AutoCloseable {
         if (files != null) {
             writeRoot();
         }
-        else if (base != null && !root.equals(baseRoot)) {
-            write();
-        }
     }
 
     @Override
     public void enter(RelativePath folder) {
-        if (base != null && base.index().folders().containsKey(folder.toString())) {
-            open.push(new Matching(folder));
-            return;
+        boolean known = base != null && base.index().folders().containsKey(folder.toString());
+        open.push(new Folder(folder, !known));
+        if (!known) {
+            differs = true;
+            writer().enter(folder);
         }
-        writing().enter(folder);
     }
 
     @Override
     public void entry(Entry entry, Entry listed) {
-        if (base != null && entry != null && (entry == listed || entry.equals(listed))) {
-            open.element().entries++;
-            return;
+        Folder folder = open.element();
+        if (!folder.written) {
+            if (entry != null && (entry == listed || entry.equals(listed))) {
+                folder.matched++;
+                return;
+            }
+            written(folder);
         }
-        if (entry != null || base != null) {
-            CatalogFiles.Writer writer = writing();
-            if (entry != null) {
-                try {
-                    writer.entry(entry);
-                }
-                catch (IOException e) {
-                    throw catalog.failed("write", e);
-                }
+        if (entry != null) {
+            try {
+                writer().entry(entry);
+            }
+            catch (IOException e) {
+                throw catalog.failed("write", e);
             }
         }
     }
 
     @Override
     public void leave() {
-        if (base != null) {
-            matched.add(open.pop().folder.toString());
-            return;
-        }
+        Folder folder = open.pop();
         try {
-            writing().leave();
+            if (folder.written) {
+                writer().leave();
+            }
+            else {
+                same++;
+                if (files != null) {
+                    copy(folder.path.toString());
+                }
+                else {
+                    toCopy.add(folder.path.toString());
+                }
+            }
         }
         catch (IOException e) {
             throw catalog.failed("write", e);
@@ -137,12 +151,12 @@ final class CatalogRecorder implements SyncRecorder, AutoCloseable {
         }
         try {
             closed = true;
-            if (base != null && matched.size() == base.index().folders().size() && root.equals(baseRoot)) {
+            if (base != null && !differs && same == base.index().folders().size() && root.equals(baseRoot)) {
                 Files.createDirectories(generation);
                 Files.writeString(generation.resolve(COMPLETE), SAME + base.index().generation(), StandardCharsets.UTF_8);
                 return;
             }
-            writing().close();
+            writer().close();
             Files.writeString(generation.resolve(COMPLETE), "", StandardCharsets.UTF_8);
         }
         catch (IOException e) {
@@ -168,40 +182,48 @@ final class CatalogRecorder implements SyncRecorder, AutoCloseable {
         }
     }
 
-    /** The writer; started at the first call, with what matched so far written first. */
-    private CatalogFiles.Writer writing() {
+    /** The folder differs from here on: written from now, starting with the entries that matched (from the base). */
+    private void written(Folder folder) {
+        differs = true;
+        folder.written = true;
+        CatalogFiles.Writer writer = writer();
+        writer.enter(folder.path);
+        Iterator<Entry> entries = CatalogFiles.entries(base.entries(), base.index().folders().get(folder.path.toString()), folder.path,
+                e -> catalog.failed("read", e));
+        try {
+            for (long i = 0; i < folder.matched; i++) { // bounded: the entries that matched, which the base holds
+                writer.entry(entries.next());
+            }
+        }
+        catch (IOException e) {
+            throw catalog.failed("write", e);
+        }
+    }
+
+    /** The writer; started at the first call, with the folders left the same so far copied first. */
+    private CatalogFiles.Writer writer() {
         if (files != null) {
             return files;
         }
-        CatalogFiles.Opened from = base;
-        base = null;
         try {
             Files.createDirectories(generation);
             files = new CatalogFiles.Writer(generation);
             if (root.isPresent()) {
                 writeRoot();
             }
-            if (from != null) {
-                for (String folder : matched) {
-                    files.copy(folder, from.entries(), from.index().folders().get(folder));
-                }
-                matched.clear();
-                for (Iterator<Matching> outermost = open.descendingIterator(); outermost.hasNext();) {
-                    Matching folder = outermost.next();
-                    files.enter(folder.folder);
-                    Iterator<Entry> entries = CatalogFiles.entries(from.entries(), from.index().folders().get(folder.folder.toString()),
-                            folder.folder, e -> catalog.failed("read", e));
-                    for (long i = 0; i < folder.entries; i++) { // bounded: the entries that matched, which the catalog holds
-                        files.entry(entries.next());
-                    }
-                }
-                open.clear();
+            for (String folder : toCopy) {
+                copy(folder);
             }
+            toCopy.clear();
             return files;
         }
         catch (IOException e) {
             throw catalog.failed("write", e);
         }
+    }
+
+    private void copy(String folder) throws IOException {
+        files.copy(folder, base.entries(), base.index().folders().get(folder));
     }
 
     private void writeRoot() {
@@ -211,9 +233,5 @@ final class CatalogRecorder implements SyncRecorder, AutoCloseable {
         catch (IOException e) {
             throw catalog.failed("write", e);
         }
-    }
-
-    private void write() {
-        writing();
     }
 }

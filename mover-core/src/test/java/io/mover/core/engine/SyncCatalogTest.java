@@ -173,12 +173,19 @@ class SyncCatalogTest {
                     .containsOnly("current");
         }
 
-        // d3 comes after d1 and d1/d2 in the walk: those two matched, and are written from the old generation
+        // d3 comes after d1 and d1/d2 in the walk: those two are the same, copied from the old generation once d3 differs
         src.file("d3/e.txt", "epsilon, changed".getBytes(), T0.plusSeconds(60));
         assertThat(sync(true).filesTransferred()).isEqualTo(1);
         long copied = generation();
         assertThat(copied).as("a copy writes the catalog").isNotEqualTo(first);
         assertThat(catalogRecords()).isEqualTo(destination());
+
+        // d1 differs from its first entry on: d1/d2 and d3, the same, are copied after the writer started
+        src.file("d1/b.txt", "beta, changed".getBytes(), T0.plusSeconds(60));
+        assertThat(sync(true).filesTransferred()).isEqualTo(1);
+        assertThat(generation()).isNotEqualTo(copied);
+        assertThat(catalogRecords()).isEqualTo(destination());
+        copied = generation();
 
         src.delete(RelativePath.of("d1/d2/c.txt"), false);
         JobSummary deleting = sync(true);

@@ -1,9 +1,13 @@
 package io.mover.jobstore.service;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -143,10 +147,26 @@ class DurableSyncTest {
         assertThat(second.filesTransferred()).isEqualTo(2);
         assertThat(dst.filePaths()).isEqualTo(src.filePaths());
 
+        byte[] generation = catalogIndexId();
         JobSummary third = sync(catalog);
         assertThat(third.filesTransferred()).isZero();
         assertThat(third.sync().orElseThrow().unchanged()).isEqualTo(121);
         assertThat(dst.listCount()).isEqualTo(listed);
+        assertThat(catalogIndexId()).as("nothing changed: the catalog is kept, not written again").isEqualTo(generation);
+        try (var pairs = Files.list(dataDir.resolve("catalog"))) {
+            assertThat(pairs.map(pair -> pair.resolve("current")).allMatch(Files::isDirectory)).isTrue();
+        }
+    }
+
+    /** The id the pair's current catalog generation starts its index with (a new generation draws a new one). */
+    private byte[] catalogIndexId() {
+        try (var pairs = Files.list(dataDir.resolve("catalog"))) {
+            Path index = pairs.findFirst().orElseThrow().resolve("current").resolve("index");
+            return Arrays.copyOf(Files.readAllBytes(index), Long.BYTES);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test
