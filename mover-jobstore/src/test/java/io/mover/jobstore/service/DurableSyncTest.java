@@ -1,7 +1,6 @@
 package io.mover.jobstore.service;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -126,7 +125,7 @@ class DurableSyncTest {
     }
 
     @Test
-    void aSyncWithTheCatalogListsTheDestinationOnceAndKeepsItsRecordAcrossJobs() throws InterruptedException {
+    void aSyncWithTheCatalogListsTheDestinationOnceAndKeepsItsRecordAcrossJobs() throws InterruptedException, IOException {
         for (int i = 0; i < 120; i++) {
             src.file("d" + (i % 4) + "/f" + i, ("file " + i).getBytes(), T0);
         }
@@ -158,14 +157,25 @@ class DurableSyncTest {
         }
     }
 
-    /** The id the pair's current catalog generation starts its index with (a new generation draws a new one). */
-    private byte[] catalogIndexId() {
+    /**
+     * The id the pair's current catalog generation starts its index with (a new generation draws a new one), once the
+     * last job's catalog is committed: that follows the job's end, so its pending generation is waited for.
+     */
+    private byte[] catalogIndexId() throws IOException, InterruptedException {
+        Path pair;
         try (var pairs = Files.list(dataDir.resolve("catalog"))) {
-            Path index = pairs.findFirst().orElseThrow().resolve("current").resolve("index");
-            return Arrays.copyOf(Files.readAllBytes(index), Long.BYTES);
+            pair = pairs.findFirst().orElseThrow();
         }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
+        for (int i = 0; i < 500 && pending(pair); i++) { // bounded: 10 s
+            Thread.sleep(20);
+        }
+        assertThat(pending(pair)).as("the last job's catalog committed").isFalse();
+        return Arrays.copyOf(Files.readAllBytes(pair.resolve("current").resolve("index")), Long.BYTES);
+    }
+
+    private static boolean pending(Path pair) throws IOException {
+        try (var names = Files.list(pair)) {
+            return names.anyMatch(name -> name.getFileName().toString().startsWith("pending-"));
         }
     }
 
