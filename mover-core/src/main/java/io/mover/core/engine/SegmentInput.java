@@ -49,6 +49,12 @@ final class SegmentInput implements DataInput {
         }
     }
 
+    /** The buffer, with {@code count} bytes readable at its position. */
+    private ByteBuffer ready(int count) throws IOException {
+        need(count);
+        return buffer;
+    }
+
     /** Makes {@code count} bytes readable in the buffer, reading on through the segments. */
     private void need(int count) throws IOException {
         if (buffer.remaining() >= count) {
@@ -104,8 +110,7 @@ final class SegmentInput implements DataInput {
 
     @Override
     public byte readByte() throws IOException {
-        need(1);
-        return buffer.get();
+        return ready(1).get();
     }
 
     @Override
@@ -115,8 +120,7 @@ final class SegmentInput implements DataInput {
 
     @Override
     public short readShort() throws IOException {
-        need(Short.BYTES);
-        return buffer.getShort();
+        return ready(Short.BYTES).getShort();
     }
 
     @Override
@@ -126,20 +130,17 @@ final class SegmentInput implements DataInput {
 
     @Override
     public char readChar() throws IOException {
-        need(Character.BYTES);
-        return buffer.getChar();
+        return ready(Character.BYTES).getChar();
     }
 
     @Override
     public int readInt() throws IOException {
-        need(Integer.BYTES);
-        return buffer.getInt();
+        return ready(Integer.BYTES).getInt();
     }
 
     @Override
     public long readLong() throws IOException {
-        need(Long.BYTES);
-        return buffer.getLong();
+        return ready(Long.BYTES).getLong();
     }
 
     @Override
