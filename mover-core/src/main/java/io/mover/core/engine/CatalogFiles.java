@@ -7,7 +7,6 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -19,8 +18,11 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
 
 import io.mover.spi.Entry;
 import io.mover.spi.RelativePath;
@@ -39,8 +41,8 @@ import static java.util.Objects.requireNonNull;
  * per folder).
  * <p>
  * Both files start with the generation's random id. A sync reads the index once and each folder's entries when it
- * gets there; another sync committing meanwhile replaces both files, and entries read at the old index's offsets
- * would be another generation's bytes: {@link #open} checks the id and declines then (the folder is listed for real).
+ * gets there, through the entries file it opened with the index: {@link #open} checks that both have one id (another
+ * sync committing between the two opens replaced them) and declines otherwise (the destination is listed for real).
  */
 final class CatalogFiles {
     static final String ENTRIES = "entries";
@@ -94,26 +96,41 @@ final class CatalogFiles {
     }
 
     /**
-     * The bytes of a folder's {@code segments} in the generation's {@link #ENTRIES}, read positionally as they are asked
-     * for; null when the entries there are not those of {@code index} (another sync committed or dropped the catalog
-     * since it was read).
+     * A generation's index with its {@link #ENTRIES} open, checked to be of the same generation: a sync opens its
+     * catalog once and reads every folder through the one channel (a file opened, its id read and closed per folder
+     * cost three system calls a folder). Another sync committing meanwhile replaces the files by renaming; the channel
+     * still reads the generation it opened. {@code entries} is null for {@link Index#EMPTY}.
      */
-    static DataInputStream open(Path generation, Index index, long[] segments) throws IOException {
+    record Opened(Index index, FileChannel entries) implements AutoCloseable {
+        static final Opened NONE = new Opened(Index.EMPTY, null);
+
+        @Override
+        public void close() throws IOException {
+            if (entries != null) {
+                entries.close();
+            }
+        }
+    }
+
+    /** Opens the generation; {@link Opened#NONE} when it has none, or its two files are not of one generation. */
+    static Opened open(Path generation) throws IOException {
         FileChannel channel;
         try {
             channel = FileChannel.open(generation.resolve(ENTRIES), StandardOpenOption.READ);
         }
         catch (NoSuchFileException e) {
-            return null;
+            return Opened.NONE;
         }
         try {
             ByteBuffer id = ByteBuffer.allocate(Long.BYTES);
             // a file's first 8 bytes come whole in one positional read, unless the file is shorter
-            if (channel.read(id, 0) < Long.BYTES || id.getLong(0) != index.generation()) {
+            Index index = channel.read(id, 0) < Long.BYTES ? Index.EMPTY : readIndex(generation);
+            if (index.generation() == 0 || id.getLong(0) != index.generation()) {
+                // another sync committed (or dropped the catalog) between the two opens: list for real
                 channel.close();
-                return null;
+                return Opened.NONE;
             }
-            return new DataInputStream(new Segments(channel, segments));
+            return new Opened(index, channel);
         }
         catch (IOException | RuntimeException e) {
             channel.close();
@@ -121,73 +138,47 @@ final class CatalogFiles {
         }
     }
 
+    /** The id of the generation's index; 0 when it has none. */
+    static long id(Path generation) throws IOException {
+        try (FileChannel channel = FileChannel.open(generation.resolve(INDEX), StandardOpenOption.READ)) {
+            ByteBuffer id = ByteBuffer.allocate(Long.BYTES);
+            return channel.read(id, 0) < Long.BYTES ? 0 : id.getLong(0);
+        }
+        catch (NoSuchFileException e) {
+            return 0;
+        }
+    }
+
     /**
-     * Reads the segments one after the other, as one stream, through a buffer of its own; closing it closes the channel.
-     * Not a {@code BufferedInputStream}: {@link DataInputStream} reads each field with a call of its own, and that class
-     * takes a lock on every call (a sixth of reading the catalog); the buffer is the folder's size up to a segment's,
-     * not 64 KiB per folder.
+     * The entries of {@code folder} (its {@code segments} in {@code entries}), read as they are asked for; a failure to
+     * read is thrown as {@code failure} makes it.
      */
-    private static final class Segments extends InputStream {
-        private final FileChannel channel;
-        private final long[] segments;
-        private final ByteBuffer buffer;
-        private int segment;
-        private long read;
+    static Iterator<Entry> entries(FileChannel entries, long[] segments, RelativePath folder, Function<IOException, RuntimeException> failure) {
+        SegmentInput in = new SegmentInput(entries, segments);
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                try {
+                    return !in.atEnd();
+                }
+                catch (IOException e) {
+                    throw failure.apply(e);
+                }
+            }
 
-        Segments(FileChannel channel, long[] segments) {
-            this.channel = channel;
-            this.segments = segments;
-            long total = 0;
-            for (int i = 1; i < segments.length; i += 2) {
-                total += segments[i];
+            @Override
+            public Entry next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                try {
+                    return EntryFormat.readChild(in, folder);
+                }
+                catch (IOException e) {
+                    throw failure.apply(e);
+                }
             }
-            this.buffer = ByteBuffer.allocate((int) Math.min(SEGMENT, Math.max(total, 1))).limit(0);
-        }
-
-        /** Whether a byte is there to read, after reading the next part of the segments if the buffer is empty. */
-        private boolean fill() throws IOException {
-            if (buffer.hasRemaining()) {
-                return true;
-            }
-            while (segment < segments.length && read == segments[segment + 1]) { // bounded: one step per segment
-                segment += 2;
-                read = 0;
-            }
-            if (segment >= segments.length) {
-                return false;
-            }
-            buffer.clear().limit((int) Math.min(buffer.capacity(), segments[segment + 1] - read));
-            int got = channel.read(buffer, segments[segment] + read);
-            if (got <= 0) {
-                throw new EOFException("the catalog's entries end before a folder's segment does");
-            }
-            read += got;
-            buffer.flip();
-            return true;
-        }
-
-        @Override
-        public int read() throws IOException {
-            return fill() ? buffer.get() & 0xff : -1;
-        }
-
-        @Override
-        public int read(byte[] bytes, int offset, int length) throws IOException {
-            if (length == 0) {
-                return 0;
-            }
-            if (!fill()) {
-                return -1;
-            }
-            int count = Math.min(length, buffer.remaining());
-            buffer.get(bytes, offset, count);
-            return count;
-        }
-
-        @Override
-        public void close() throws IOException {
-            channel.close();
-        }
+        };
     }
 
     /** Writes a generation as the walk goes; one thread (the planner's). */
@@ -227,7 +218,7 @@ final class CatalogFiles {
 
         void entry(Entry entry) throws IOException {
             Folder folder = requireNonNull(open.peek(), "no folder entered");
-            EntryFormat.write(folder.out, entry);
+            EntryFormat.writeChild(folder.out, entry);
             if (folder.bytes.size() >= SEGMENT) {
                 flush(folder);
             }
@@ -242,6 +233,33 @@ final class CatalogFiles {
                 index.writeLong(folder.segments[i]);
             }
             spare.push(folder.bytes);
+        }
+
+        /**
+         * A whole folder as {@code entries} holds it in {@code segments} (a folder the sync found unchanged until it had
+         * to write the generation after all), written as one segment.
+         */
+        void copy(String folder, FileChannel from, long[] segments) throws IOException {
+            long start = written;
+            byte[] bytes = new byte[SEGMENT];
+            for (int i = 0; i < segments.length; i += 2) {
+                long done = 0;
+                while (done < segments[i + 1]) { // bounded: each read moves on, or fails at the file's end
+                    int got = from.read(ByteBuffer.wrap(bytes, 0, (int) Math.min(bytes.length, segments[i + 1] - done)), segments[i] + done);
+                    if (got <= 0) {
+                        throw new EOFException("the catalog's entries end before a folder's segment does");
+                    }
+                    entries.write(bytes, 0, got);
+                    done += got;
+                }
+                written += done;
+            }
+            index.writeUTF(folder);
+            index.writeInt(written > start ? 1 : 0);
+            if (written > start) {
+                index.writeLong(start);
+                index.writeLong(written - start);
+            }
         }
 
         private void flush(Folder folder) throws IOException {

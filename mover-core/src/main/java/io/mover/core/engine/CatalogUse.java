@@ -19,7 +19,7 @@ final class CatalogUse {
     /** A catalog of the last successful sync is there and still describes this destination (see {@link #lister}). */
     private boolean existed;
     private boolean recreated;
-    private final SyncCatalog.Recorder recorder;
+    private final CatalogRecorder recorder;
     private final LongAdder fromCatalog = new LongAdder();
     private final LongAdder listed = new LongAdder();
     private volatile boolean unaccounted;
@@ -41,6 +41,9 @@ final class CatalogUse {
             Optional<Instant> seen = catalog.rootCreated();
             recreated = created.isPresent() && seen.isPresent() && !created.equals(seen);
             existed = !recreated;
+            if (existed && recorder != null) {
+                recorder.compare(seen);
+            }
         }
         if (recorder != null) {
             created.ifPresent(recorder::root);
@@ -66,9 +69,14 @@ final class CatalogUse {
 
     /** The walk ended: the generation is complete unless a folder could not be listed or the walk stopped. */
     void walked() {
-        if (recorder != null) {
-            recorder.finish();
-            recorder.close();
+        try {
+            if (recorder != null) {
+                recorder.finish();
+                recorder.close();
+            }
+        }
+        finally {
+            catalog.close();
         }
     }
 
@@ -96,6 +104,7 @@ final class CatalogUse {
 
     /** Commits the generation after a successful sync; drops the catalog after any other (a dry run leaves it alone). */
     void end(boolean succeeded) {
+        catalog.close();
         if (recorder == null) {
             return;
         }

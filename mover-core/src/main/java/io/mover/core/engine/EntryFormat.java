@@ -26,6 +26,16 @@ final class EntryFormat {
 
     static void write(DataOutput out, Entry entry) throws IOException {
         out.writeUTF(entry.path().toString());
+        writeFields(out, entry);
+    }
+
+    /** An entry of a folder whose path the reader knows ({@link #readChild}): its name only. */
+    static void writeChild(DataOutput out, Entry entry) throws IOException {
+        out.writeUTF(entry.path().name());
+        writeFields(out, entry);
+    }
+
+    private static void writeFields(DataOutput out, Entry entry) throws IOException {
         out.writeByte(entry.type().ordinal());
         out.writeLong(entry.size());
         out.writeLong(entry.lastModified().getEpochSecond());
@@ -43,7 +53,15 @@ final class EntryFormat {
     }
 
     static Entry read(DataInput in) throws IOException {
-        RelativePath path = RelativePath.of(in.readUTF());
+        return readFields(in, RelativePath.of(in.readUTF()));
+    }
+
+    /** An entry {@link #writeChild} wrote, of {@code folder}. */
+    static Entry readChild(DataInput in, RelativePath folder) throws IOException {
+        return readFields(in, folder.resolve(in.readUTF()));
+    }
+
+    private static Entry readFields(DataInput in, RelativePath path) throws IOException {
         EntryType type = TYPES[in.readByte()];
         long size = in.readLong();
         Instant modified = Instant.ofEpochSecond(in.readLong(), in.readInt());

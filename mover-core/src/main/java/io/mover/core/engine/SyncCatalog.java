@@ -1,6 +1,5 @@
 package io.mover.core.engine;
 
-import java.io.DataInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,21 +32,22 @@ import io.mover.spi.RelativePath;
  * <p>Layout under {@code root/<sha-256 of the pair>/}: {@code current/} holds the entries every folder the sync walked
  * holds after the sync, and where each folder's are ({@link CatalogFiles}), and a {@code VERSION} file. A sync writes a
  * new generation beside it ({@code pending-<key>/}) while it plans, each folder as its walk of that folder ends
- * ({@link Recorder}); when the sync has succeeded it replaces {@code current} by renaming; when it fails, both are
+ * ({@link CatalogRecorder}); when the sync has succeeded it replaces {@code current} by renaming; when it fails, both are
  * removed. A folder the catalog does not have (one the last sync did not walk: excluded, or left alone) is listed for
  * real.
  */
 public final class SyncCatalog {
     /** Bump when {@link EntryFormat} or this layout changes: an older catalog is then ignored, not misread. */
-    static final String VERSION = "mover-catalog-3";
+    static final String VERSION = "mover-catalog-4";
     private static final String CURRENT = "current";
-    private static final String ROOT = "ROOT";
+    static final String ROOT = "ROOT";
 
     private final Path directory;
     private final String pair;
     private final Path pending;
-    /** The current generation's index, read at the first folder asked for (see {@link CatalogFiles#readIndex}). */
-    private volatile CatalogFiles.Index index;
+    /** The current generation, opened at the first folder asked for (see {@link CatalogFiles#open}); kept open until {@link #close}. */
+    private volatile CatalogFiles.Opened opened;
+    private boolean closed;
 
     private SyncCatalog(Path directory, String pair, String jobKey) {
         this.directory = directory;
@@ -86,56 +86,53 @@ public final class SyncCatalog {
      * folder that sync did not walk): list it for real then. Safe to call from several threads.
      */
     Optional<Stream<Entry>> list(RelativePath folder) {
-        Path current = directory.resolve(CURRENT);
-        CatalogFiles.Index read = index(current);
-        long[] segments = read.folders().get(folder.toString());
+        CatalogFiles.Opened read = opened();
+        long[] segments = read.index().folders().get(folder.toString());
         if (segments == null) {
             return Optional.empty();
         }
-        DataInputStream in;
-        try {
-            in = CatalogFiles.open(current, read, segments);
-        }
-        catch (IOException e) {
-            throw failed("read", e);
-        }
-        if (in == null) {
-            // another sync of this pair committed (or dropped) the catalog since this one read its index
-            return Optional.empty();
-        }
-        Iterator<Entry> entries = EntryFormat.entries(in, e -> failed("read", e));
-        return Optional.of(StreamSupport.stream(Spliterators.spliteratorUnknownSize(entries, 0), false).onClose(() -> {
-            try {
-                in.close();
-            }
-            catch (IOException e) {
-                // read-only; nothing to lose
-            }
-        }));
+        Iterator<Entry> entries = CatalogFiles.entries(read.entries(), segments, folder, e -> failed("read", e));
+        return Optional.of(StreamSupport.stream(Spliterators.spliteratorUnknownSize(entries, 0), false));
     }
 
-    private CatalogFiles.Index index(Path current) {
-        CatalogFiles.Index read = index;
+    /** The current generation as this sync reads it: opened once, at the first call. */
+    CatalogFiles.Opened opened() {
+        CatalogFiles.Opened read = opened;
         if (read == null) {
             synchronized (this) {
-                read = index;
+                read = opened;
                 if (read == null) {
                     try {
-                        read = CatalogFiles.readIndex(current);
+                        read = closed ? CatalogFiles.Opened.NONE : CatalogFiles.open(directory.resolve(CURRENT));
                     }
                     catch (IOException e) {
                         throw failed("read", e);
                     }
-                    index = read;
+                    opened = read;
                 }
             }
         }
         return read;
     }
 
+    /** The sync has read what it needed: the generation's entries file is closed (nothing of the catalog is read after). */
+    synchronized void close() {
+        closed = true;
+        CatalogFiles.Opened read = opened;
+        opened = CatalogFiles.Opened.NONE;
+        if (read != null) {
+            try {
+                read.close();
+            }
+            catch (IOException e) {
+                // read-only; nothing to lose
+            }
+        }
+    }
+
     /** Starts this job's generation; its files are written as the sync plans. */
-    Recorder record() {
-        return new Recorder(pending);
+    CatalogRecorder record() {
+        return new CatalogRecorder(this, pending);
     }
 
     /**
@@ -144,8 +141,13 @@ public final class SyncCatalog {
      * backup, copied back with {@code cp -a}, which keeps modification times but not creation): its catalog is void.
      */
     Optional<Instant> rootCreated() {
+        return rootCreated(directory.resolve(CURRENT));
+    }
+
+    /** When the destination's root was created, as {@code generation} keeps it (see {@link #rootCreated()}). */
+    static Optional<Instant> rootCreated(Path generation) {
         try {
-            return Optional.of(Instant.parse(Files.readString(directory.resolve(CURRENT).resolve(ROOT), StandardCharsets.UTF_8).strip()));
+            return Optional.of(Instant.parse(Files.readString(generation.resolve(ROOT), StandardCharsets.UTF_8).strip()));
         }
         catch (IOException | DateTimeParseException e) {
             return Optional.empty();
@@ -154,11 +156,34 @@ public final class SyncCatalog {
 
     /** The job's sync succeeded: its generation becomes the catalog (when it recorded a complete one). */
     public void commit() {
-        if (!Files.isRegularFile(pending.resolve("COMPLETE"))) {
+        close();
+        String complete;
+        try {
+            complete = Files.readString(pending.resolve(CatalogRecorder.COMPLETE), StandardCharsets.UTF_8);
+        }
+        catch (IOException e) {
             invalidate();
             return;
         }
         Path current = directory.resolve(CURRENT);
+        if (complete.startsWith(CatalogRecorder.SAME)) {
+            // the sync found the current generation exactly as it would have written it: kept, not written again,
+            // unless another sync of the pair committed since (then which one is right is not known: none is kept)
+            boolean kept;
+            try {
+                kept = exists() && Long.toString(CatalogFiles.id(current)).equals(complete.substring(CatalogRecorder.SAME.length()));
+            }
+            catch (IOException e) {
+                kept = false;
+            }
+            if (kept) {
+                ScratchFiles.delete(pending);
+            }
+            else {
+                invalidate();
+            }
+            return;
+        }
         Path old = directory.resolve("old-" + UUID.randomUUID());
         try {
             Files.writeString(pending.resolve("VERSION"), VERSION + "\n" + pair, StandardCharsets.UTF_8);
@@ -166,7 +191,6 @@ public final class SyncCatalog {
                 Files.move(current, old, StandardCopyOption.ATOMIC_MOVE);
             }
             Files.move(pending, current, StandardCopyOption.ATOMIC_MOVE);
-            index = null;
         }
         catch (IOException e) {
             invalidate();
@@ -177,103 +201,9 @@ public final class SyncCatalog {
 
     /** The job's sync did not succeed (or left the destination in a state it cannot account for): no catalog is left. */
     public void invalidate() {
-        index = null;
+        close();
         ScratchFiles.delete(pending);
         ScratchFiles.delete(directory.resolve(CURRENT));
-    }
-
-    /**
-     * Writes the folders of a new generation as the planner walks them: {@link #enter} when a folder's walk starts,
-     * {@link #entry} for each entry the folder holds once the sync is done, {@link #leave} when its walk ends. Folders
-     * nest (depth first); each open folder holds one buffered file. Used on the planner's thread only.
-     */
-    final class Recorder implements SyncRecorder, AutoCloseable {
-        private final Path generation;
-        private final CatalogFiles.Writer files;
-        private boolean broken;
-        private boolean closed;
-
-        private Recorder(Path generation) {
-            this.generation = generation;
-            ScratchFiles.delete(generation);
-            try {
-                Files.createDirectories(generation);
-                this.files = new CatalogFiles.Writer(generation);
-            }
-            catch (IOException e) {
-                throw failed("write", e);
-            }
-        }
-
-        @Override
-        public void enter(RelativePath folder) {
-            files.enter(folder);
-        }
-
-        @Override
-        public void entry(Entry entry) {
-            try {
-                files.entry(entry);
-            }
-            catch (IOException e) {
-                throw failed("write", e);
-            }
-        }
-
-        @Override
-        public void leave() {
-            try {
-                files.leave();
-            }
-            catch (IOException e) {
-                throw failed("write", e);
-            }
-        }
-
-        @Override
-        public void broken() {
-            broken = true;
-        }
-
-        /** Keeps when the destination's root was created (see {@link #rootCreated}). */
-        void root(Instant created) {
-            try {
-                Files.writeString(generation.resolve(ROOT), created.toString(), StandardCharsets.UTF_8);
-            }
-            catch (IOException e) {
-                throw failed("write", e);
-            }
-        }
-
-        /** Marks the generation complete (the walk ended and every folder was recorded): {@link #commit} may then use it. */
-        void finish() {
-            if (broken || files.hasOpenFolders()) {
-                return;
-            }
-            try {
-                closed = true;
-                files.close();
-                Files.writeString(generation.resolve("COMPLETE"), "", StandardCharsets.UTF_8);
-            }
-            catch (IOException e) {
-                throw failed("write", e);
-            }
-        }
-
-        @Override
-        public void close() {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            broken |= files.hasOpenFolders();
-            try {
-                files.close();
-            }
-            catch (IOException e) {
-                broken = true; // the generation is abandoned: finish() did not mark it complete
-            }
-        }
     }
 
     private static String key(EndpointUri uri) {
@@ -289,7 +219,7 @@ public final class SyncCatalog {
         }
     }
 
-    private MoverException failed(String what, IOException e) {
+    MoverException failed(String what, IOException e) {
         return new MoverException(ErrorCode.IO_ERROR, "cannot " + what + " the sync catalog under " + directory + ": " + e.getMessage(), e);
     }
 }

@@ -200,8 +200,9 @@ public final class SyncPlanner {
         Entry source = item.source();
         Entry destination = item.destination();
         Entry after = after(item);
-        if (after != null) {
-            recorder.entry(after);
+        if (after != null || source == null && item.listedDestination() != null) {
+            // a name the sync deletes is recorded too (as null): the recorder compares with what was listed
+            recorder.entry(after, item.listedDestination());
         }
         if (source != null && !source.isDirectory()) {
             actions.sourceScanned(source);
@@ -227,7 +228,7 @@ public final class SyncPlanner {
         }
         if (source.type() == destination.type()) {
             SyncCompare.Verdict verdict = compare.compare(source, destination);
-            recorder.entry(verdict == SyncCompare.Verdict.EQUAL ? destination : source);
+            recorder.entry(verdict == SyncCompare.Verdict.EQUAL ? destination : source, item.listedDestination());
             switch (verdict) {
                 case EQUAL -> actions.unchanged(source);
                 case ATTRIBUTES_ONLY -> actions.updateAttributes(source);

@@ -5,7 +5,7 @@ import io.mover.spi.RelativePath;
 
 /**
  * What the destination holds once a sync's plan is carried out, folder by folder, as {@link SyncPlanner} walks
- * ({@code --catalog}, {@link SyncCatalog}): {@link #enter} a folder, {@link #entry} for each entry it will hold,
+ * ({@code --catalog}, {@link SyncCatalog}): {@link #enter} a folder, {@link #entry} for each entry it will hold or lose,
  * {@link #leave} it. Folders nest, depth first. Called on the planner's thread.
  */
 interface SyncRecorder {
@@ -14,7 +14,7 @@ interface SyncRecorder {
         public void enter(RelativePath folder) {}
 
         @Override
-        public void entry(Entry entry) {}
+        public void entry(Entry entry, Entry listed) {}
 
         @Override
         public void leave() {}
@@ -25,7 +25,11 @@ interface SyncRecorder {
 
     void enter(RelativePath folder);
 
-    void entry(Entry entry);
+    /**
+     * What the destination holds under a name once the sync is done ({@code entry}, null when the sync deletes it) and
+     * what its listing held there ({@code listed}, null for nothing): called for every name either is there for.
+     */
+    void entry(Entry entry, Entry listed);
 
     void leave();
 

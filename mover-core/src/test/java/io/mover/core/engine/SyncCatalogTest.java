@@ -7,6 +7,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -147,6 +149,100 @@ class SyncCatalogTest {
         assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
         assertThat(dst.listCount()).as("without a catalog the destination is listed again").isGreaterThan(listed);
         assertThat(dst.filePaths()).isEqualTo(src.filePaths());
+    }
+
+    /**
+     * A re-sync with nothing changed keeps the catalog's generation (not written again); one that copies, or only
+     * deletes, writes a new one holding what the destination holds; a failed one leaves none.
+     */
+    @Test
+    void anUnchangedSyncKeepsTheCatalogAndOneThatCopiesOrDeletesWritesIt() throws Exception {
+        seed();
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
+        // the first sync walked the stale folder it deleted, and its generation has an empty record of it: the next
+        // sync does not walk it, and writes a generation without it
+        long first = generation();
+        assertThat(sync(true).filesTransferred()).isZero();
+        assertThat(generation()).isNotEqualTo(first);
+        first = generation();
+        assertThat(sync(true).filesTransferred()).isZero();
+        assertThat(generation()).as("nothing changed: the same generation").isEqualTo(first);
+        assertThat(catalogRecords()).isEqualTo(destination());
+        try (var pairs = Files.list(catalogs)) {
+            assertThat(pairs.flatMap(SyncCatalogTest::children).map(Path::getFileName).map(Path::toString)).as("no generation left pending")
+                    .containsOnly("current");
+        }
+
+        // d3 comes after d1 and d1/d2 in the walk: those two are the same, copied from the old generation once d3 differs
+        src.file("d3/e.txt", "epsilon, changed".getBytes(), T0.plusSeconds(60));
+        assertThat(sync(true).filesTransferred()).isEqualTo(1);
+        long copied = generation();
+        assertThat(copied).as("a copy writes the catalog").isNotEqualTo(first);
+        assertThat(catalogRecords()).isEqualTo(destination());
+
+        // d1 differs from its first entry on: d1/d2 and d3, the same, are copied after the writer started
+        src.file("d1/b.txt", "beta, changed".getBytes(), T0.plusSeconds(60));
+        assertThat(sync(true).filesTransferred()).isEqualTo(1);
+        assertThat(generation()).isNotEqualTo(copied);
+        assertThat(catalogRecords()).isEqualTo(destination());
+        copied = generation();
+
+        src.delete(RelativePath.of("d1/d2/c.txt"), false);
+        JobSummary deleting = sync(true);
+        assertThat(deleting.sync().orElseThrow().deleted()).isEqualTo(1);
+        assertThat(generation()).as("a delete alone writes the catalog").isNotEqualTo(copied);
+        assertThat(catalogRecords()).isEqualTo(destination());
+        // the file back as it was: a catalog still holding it would call it unchanged
+        src.file("d1/d2/c.txt", "gamma".getBytes(), T0);
+        assertThat(sync(true).filesTransferred()).isEqualTo(1);
+        assertThat(catalogRecords()).isEqualTo(destination());
+
+        long kept = generation();
+        int listed = dst.listCount();
+        assertThat(sync(true).filesTransferred()).isZero();
+        assertThat(generation()).isEqualTo(kept);
+        assertThat(dst.listCount()).as("still read from the catalog").isEqualTo(listed);
+
+        src.file("a.txt", "alpha, changed".getBytes(), T0.plusSeconds(120));
+        src.failReads("a.txt", 100);
+        assertThat(sync(true).state()).isEqualTo(JobState.COMPLETED_WITH_ERRORS);
+        assertThat(catalogFolders()).as("a failed sync commits no catalog").isEmpty();
+    }
+
+    private static Stream<Path> children(Path folder) {
+        try {
+            return Files.list(folder).toList().stream();
+        }
+        catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** The current generation's id. */
+    private long generation() throws Exception {
+        return CatalogFiles.id(catalogFolders().getFirst());
+    }
+
+    /** The files the current catalog holds, with their sizes. */
+    private Map<String, Long> catalogRecords() throws Exception {
+        Map<String, Long> files = new TreeMap<>();
+        try (CatalogFiles.Opened opened = CatalogFiles.open(catalogFolders().getFirst())) {
+            for (Map.Entry<String, long[]> folder : opened.index().folders().entrySet()) {
+                CatalogFiles.entries(opened.entries(), folder.getValue(), RelativePath.of(folder.getKey()), IllegalStateException::new)
+                        .forEachRemaining(e -> {
+                            if (e.isFile()) {
+                                files.put(e.path().toString(), e.size());
+                            }
+                        });
+            }
+        }
+        return files;
+    }
+
+    private Map<String, Long> destination() {
+        Map<String, Long> files = new TreeMap<>();
+        dst.filePaths().forEach(path -> files.put(path, (long) dst.data(path).length));
+        return files;
     }
 
     /** The folders of the pair's current catalog. */

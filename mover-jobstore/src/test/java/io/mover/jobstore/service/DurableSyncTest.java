@@ -1,9 +1,12 @@
 package io.mover.jobstore.service;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -122,7 +125,7 @@ class DurableSyncTest {
     }
 
     @Test
-    void aSyncWithTheCatalogListsTheDestinationOnceAndKeepsItsRecordAcrossJobs() throws InterruptedException {
+    void aSyncWithTheCatalogListsTheDestinationOnceAndKeepsItsRecordAcrossJobs() throws InterruptedException, IOException {
         for (int i = 0; i < 120; i++) {
             src.file("d" + (i % 4) + "/f" + i, ("file " + i).getBytes(), T0);
         }
@@ -143,10 +146,37 @@ class DurableSyncTest {
         assertThat(second.filesTransferred()).isEqualTo(2);
         assertThat(dst.filePaths()).isEqualTo(src.filePaths());
 
+        byte[] generation = catalogIndexId();
         JobSummary third = sync(catalog);
         assertThat(third.filesTransferred()).isZero();
         assertThat(third.sync().orElseThrow().unchanged()).isEqualTo(121);
         assertThat(dst.listCount()).isEqualTo(listed);
+        assertThat(catalogIndexId()).as("nothing changed: the catalog is kept, not written again").isEqualTo(generation);
+        try (var pairs = Files.list(dataDir.resolve("catalog"))) {
+            assertThat(pairs.map(pair -> pair.resolve("current")).allMatch(Files::isDirectory)).isTrue();
+        }
+    }
+
+    /**
+     * The id the pair's current catalog generation starts its index with (a new generation draws a new one), once the
+     * last job's catalog is committed: that follows the job's end, so its pending generation is waited for.
+     */
+    private byte[] catalogIndexId() throws IOException, InterruptedException {
+        Path pair;
+        try (var pairs = Files.list(dataDir.resolve("catalog"))) {
+            pair = pairs.findFirst().orElseThrow();
+        }
+        for (int i = 0; i < 500 && pending(pair); i++) { // bounded: 10 s
+            Thread.sleep(20);
+        }
+        assertThat(pending(pair)).as("the last job's catalog committed").isFalse();
+        return Arrays.copyOf(Files.readAllBytes(pair.resolve("current").resolve("index")), Long.BYTES);
+    }
+
+    private static boolean pending(Path pair) throws IOException {
+        try (var names = Files.list(pair)) {
+            return names.anyMatch(name -> name.getFileName().toString().startsWith("pending-"));
+        }
     }
 
     @Test
