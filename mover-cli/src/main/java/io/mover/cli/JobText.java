@@ -28,8 +28,9 @@ final class JobText {
             if (spec.options() != null) {
                 out.println("Options:     " + options(spec.options()));
             }
-            if (job.settings() != null && job.settings().concurrencyOrigin() != null) {
-                out.println("Concurrency: " + job.settings().concurrency() + " (" + job.settings().concurrencyOrigin() + ")");
+            String concurrency = RestRecords.concurrency(job.settings());
+            if (!concurrency.isEmpty() && !state.isTerminal()) { // an ended job's summary says it
+                out.println("Concurrency: " + concurrency);
             }
         }
         boolean dryRun = spec != null && spec.options() != null && spec.options().dryRun();

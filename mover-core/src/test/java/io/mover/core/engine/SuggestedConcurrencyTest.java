@@ -29,14 +29,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The files in flight of a job whose user set none: what its endpoints suggest (SPI FilesInFlight), within bounds. */
 final class SuggestedConcurrencyTest {
-    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
-
-    @TempDir
-    private Path scratch;
-
     private final MemoryPlugin memory = new MemoryPlugin();
     private final MemoryStore src = memory.store("src");
     private final MemoryStore dst = memory.store("dst");
+    @TempDir
+    private Path scratch;
     /** Counted down by each file the sink creates; a create waits (bounded) until it reaches zero. */
     private CountDownLatch together = new CountDownLatch(0);
 
@@ -99,7 +96,7 @@ final class SuggestedConcurrencyTest {
 
     private void files(int count) {
         for (int i = 0; i < count; i++) {
-            src.file("d/f" + i, new byte[100 + i], T0);
+            src.file("d/f" + i, new byte[100 + i], Instant.EPOCH);
         }
     }
 

@@ -57,14 +57,13 @@ final class AzureFilesSink implements Sink, RecursiveList, ServerSideCopy, Plugi
     }
 
     /**
-     * As many files as the share admits requests ({@code max-concurrency}, 64 by default): a file of up to 4 MiB is
-     * one Put Range body at a time, so fewer files leave permits unused, and more would only queue in {@link Admission}.
-     * Why 64 and not the engine's 16: every request waits about 10 ms before the share answers, and all bodies share
-     * its bandwidth (300 MB/s in bench/azure-files.sh part 2), so a body's time is mostly queueing. A copy of 10,000 x
-     * 1 MiB reached 65% of that limit at 16 files in flight and 82-87% at 64 (loaded machine): at 64 a 1 MiB body
-     * waits about 0.2 s in the bandwidth queue, enough queued to ride out the pauses between files (a commit's
-     * Rename, a folder's requests), where 16 let the limit run dry. Throttling still lowers the requests in flight
-     * (AIMD in Admission); files beyond the lowered limit wait there, not in the engine.
+     * As many files as the share admits requests ({@code max-concurrency}, 64): a file of up to 4 MiB is one Put Range
+     * at a time, so fewer files leave permits unused and more would only queue in {@link Admission}. Why 64, not the
+     * engine's 16: each request waits ~10 ms for the share and all bodies share its bandwidth, so a body's time is
+     * mostly queueing. Copying 10,000 x 1 MiB at 300 MB/s (bench/azure-files.sh part 2, loaded machine) reached 65% of
+     * the limit at 16 files in flight and 82-87% at 64: at 64 a body waits ~0.2 s in the bandwidth queue, enough queued
+     * to ride out the pauses between files (a Rename, a folder's requests), where 16 let the limit run dry. Throttling
+     * still halves the requests in flight (AIMD in Admission); files above that wait there for a permit.
      */
     @Override
     public int filesInFlight() {
