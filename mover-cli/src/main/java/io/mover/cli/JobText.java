@@ -28,6 +28,10 @@ final class JobText {
             if (spec.options() != null) {
                 out.println("Options:     " + options(spec.options()));
             }
+            String concurrency = RestRecords.concurrency(job.settings());
+            if (!concurrency.isEmpty() && !state.isTerminal()) { // an ended job's summary says it
+                out.println("Concurrency: " + concurrency);
+            }
         }
         boolean dryRun = spec != null && spec.options() != null && spec.options().dryRun();
         if (state.isTerminal()) {
@@ -49,8 +53,8 @@ final class JobText {
     }
 
     static String options(OptionsResponse o) {
-        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "concurrency %d, block size %s, overwrite %s, symlinks %s, codec %s, retries %d",
-                o.concurrency(), Units.bytes(o.blockSize()), o.overwrite(), o.symlinks(), o.codec(), o.retries()));
+        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "concurrency %s, block size %s, overwrite %s, symlinks %s, codec %s, retries %d",
+                o.concurrency() == null ? "not set" : o.concurrency(), Units.bytes(o.blockSize()), o.overwrite(), o.symlinks(), o.codec(), o.retries()));
         if (o.include() != null && !o.include().isEmpty()) {
             text.append(", include ").append(String.join(" ", o.include()));
         }

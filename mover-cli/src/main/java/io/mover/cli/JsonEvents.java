@@ -56,13 +56,13 @@ final class JsonEvents {
             long filesTransferred, long filesSkipped, long filesFailed, long directoriesCreated, long bytesScanned,
             long bytesTransferred, double bytesPerSecond, long retries, String codec, List<StageEvent> stages,
             Optional<BottleneckEvent> bottleneck, List<FailureEvent> failures, Optional<String> error, Optional<SyncEvent> sync,
-            java.util.Map<String, Long> pluginCounters) {
+            java.util.Map<String, Long> pluginCounters, Optional<String> concurrency) {
         static SummaryEvent of(JobSummary s) {
             return new SummaryEvent("summary", s.state().name(), ExitCode.of(s).code(), s.started().toString(), seconds(s.elapsed()),
                     s.filesScanned(), s.filesTransferred(), s.filesSkipped(), s.filesFailed(), s.directoriesCreated(), s.bytesScanned(),
                     s.bytesTransferred(), s.bytesPerSecond(), s.retries(), s.codec(), s.stages().stream().map(StageEvent::of).toList(),
                     s.bottleneck().map(BottleneckEvent::of), s.failures().stream().map(FailureEvent::of).toList(), s.error(),
-                    s.sync().map(SyncEvent::of), s.pluginCounters());
+                    s.sync().map(SyncEvent::of), s.pluginCounters(), Optional.of(s.concurrency()).filter(c -> !c.isEmpty()));
         }
     }
 

@@ -62,7 +62,9 @@ final class RemoteCopy {
         static SubmitBody copy(String source, String destination, TransferOptions o, Map<String, String> sourceConfig,
                 Map<String, String> destinationConfig) {
             Map<String, Object> options = new LinkedHashMap<>();
-            options.put("concurrency", o.concurrency());
+            if (o.concurrencySet()) {
+                options.put("concurrency", o.concurrency());    // left out, the server lets the endpoints suggest
+            }
             options.put("blockSize", Integer.toString(o.blockSize()));
             options.put("include", List.copyOf(o.includes()));
             options.put("exclude", List.copyOf(o.excludes()));

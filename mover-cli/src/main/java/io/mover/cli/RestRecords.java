@@ -65,7 +65,13 @@ final class RestRecords {
         return new JobSummary(state(job.state()), r.started(), seconds(r.elapsedSeconds()), r.filesScanned(), r.filesTransferred(),
                 r.filesSkipped(), r.filesFailed(), r.directoriesCreated(), r.bytesTransferred(), r.bytesScanned(), r.retries(),
                 Objects.requireNonNullElse(r.codec(), "none"), stages(job.stages()), bottleneck(job.bottleneck()), failures, error, code,
-                Optional.ofNullable(job.sync()).map(JobResponse.SyncResponse::toReport), Objects.requireNonNullElse(r.pluginCounters(), Map.of()));
+                Optional.ofNullable(job.sync()).map(JobResponse.SyncResponse::toReport), Objects.requireNonNullElse(r.pluginCounters(), Map.of()),
+                concurrency(job.settings()));
+    }
+
+    /** "64 (chosen by azure-files)" from the job's live settings; empty from a server that does not say. */
+    static String concurrency(JobResponse.SettingsResponse settings) {
+        return settings == null || settings.concurrencyOrigin() == null ? "" : settings.concurrency() + " (" + settings.concurrencyOrigin() + ")";
     }
 
     static List<StageStats> stages(List<StageResponse> stages) {

@@ -42,6 +42,9 @@ final class SummaryText {
             out.printf(Locale.ROOT, "Elapsed:     %s%n", Units.duration(s.elapsed()));
             out.printf(Locale.ROOT, "Retries:     %d%n", s.retries());
             out.printf(Locale.ROOT, "Codec:       %s%n", s.codec());
+            if (!s.concurrency().isEmpty()) {
+                out.printf(Locale.ROOT, "Concurrency: %s%n", s.concurrency());
+            }
             printStages(out, s.stages());
             out.println("Bottleneck:  " + s.bottleneck().map(b -> b.explanation()).orElse("none measured (nothing was moved)"));
             printPluginCounters(out, s.pluginCounters());

@@ -17,8 +17,10 @@ import picocli.CommandLine.Option;
 
 /** The options of every command that moves files ({@code copy}, {@code sync}), mixed into each. */
 final class TransferFlags {
-    @Option(names = "--concurrency", paramLabel = "N", defaultValue = "16", description = "Files (or ranges of large files) in flight at once. Default: ${DEFAULT-VALUE}.")
-    int concurrency;
+    /** Null when not given: the destination (or source) may then suggest its own (SPI FilesInFlight). */
+    @Option(names = "--concurrency", paramLabel = "N", description = "Files (or ranges of large files) in flight at once, 1 to 1024. "
+            + "Default: 16, or what the destination suggests (Azure Files: 64), bounded by the buffer pool; the summary says which.")
+    Integer concurrency;
 
     @Option(names = "--block-size", paramLabel = "SIZE", defaultValue = "1MiB", converter = Converters.Size.class,
             description = "Bytes per block read, checksummed and written, 4KiB to 32MiB (4MiB, 512k). Default: ${DEFAULT-VALUE}.")
@@ -87,8 +89,11 @@ final class TransferFlags {
             throw new MoverException(ErrorCode.INVALID_ARGUMENT, "invalid block-size " + Units.bytes(blockSize) + ": must be between 4KiB and 32MiB");
         }
         TransferOptions defaults = TransferOptions.defaults();
-        return defaults.toBuilder()
-                .concurrency(concurrency)
+        TransferOptions.Builder builder = defaults.toBuilder();
+        if (concurrency != null) {
+            builder.concurrency(concurrency);
+        }
+        return builder
                 .blockSize((int) blockSize)
                 .includes(includes)
                 .excludes(excludes)

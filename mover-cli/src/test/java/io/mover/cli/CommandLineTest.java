@@ -59,6 +59,30 @@ class CommandLineTest {
     }
 
     @Test
+    void helpSaysTheConcurrencyDefaultsToWhatTheDestinationSuggests() {
+        for (String command : new String[] {"copy", "sync"}) {
+            CliRun run = CliRun.of(command, "--help");
+            assertThat(run.out().replaceAll("\\s+", " ")).as(command).contains("Default: 16, or what the destination suggests");
+        }
+    }
+
+    @Test
+    void aConcurrencyGivenIsSetEvenWhenItIsTheDefaultAndNoneGivenIsNotSet() {
+        CopyCommand given = new CopyCommand(new CliContext(false, false));
+        new CommandLine(given).parseArgs("--concurrency", "16", "src", "dst");
+        CopyCommand none = new CopyCommand(new CliContext(false, false));
+        new CommandLine(none).parseArgs("src", "dst");
+
+        assertThat(given.options().concurrencySet()).isTrue();
+        assertThat(none.options().concurrencySet()).isFalse();
+        assertThat(none.options().concurrency()).isEqualTo(16);
+        assertThat(RemoteCopy.SubmitBody.copy("src", "dst", none.options(), java.util.Map.of(), java.util.Map.of()).options())
+                .doesNotContainKey("concurrency");
+        assertThat(RemoteCopy.SubmitBody.copy("src", "dst", given.options(), java.util.Map.of(), java.util.Map.of()).options())
+                .containsEntry("concurrency", 16);
+    }
+
+    @Test
     void debugIsReadFromTheCommonOptionsOfEveryKindOfCommand() {
         // copy mixes the common options in itself, jobs list inherits them from ServerCommand, schedules create nests deeper
         for (String[] args : new String[][] {{"copy", "a", "b"}, {"jobs", "list"}, {"schedules", "create", "n", "a", "b", "--every", "1h"}}) {

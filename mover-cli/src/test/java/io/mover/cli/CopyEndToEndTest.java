@@ -55,6 +55,16 @@ class CopyEndToEndTest {
         assertThat(tree(destination)).isEqualTo(tree(source));
         assertThat(run.out()).contains("Job succeeded", "Files:       5 scanned, 5 transferred, 0 skipped, 0 failed", "Bottleneck:");
         assertThat(run.out()).contains("READ", "ENCODE", "SEND", "DECODE", "WRITE", "COMMIT");
+        assertThat(run.out()).contains("Concurrency: 16 (default)"); // a local destination suggests nothing
+    }
+
+    @Test
+    void theSummarySaysAConcurrencyGivenWasSet() {
+        CliRun run = CliRun.of("copy", "--concurrency", "16", "--output", "json", source.toString(), destination.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode summary = JsonOutput.MAPPER.readTree(run.outLines().getLast());
+        assertThat(summary.get("concurrency").asString()).isEqualTo("16 (set)");
     }
 
     @Test
@@ -157,6 +167,7 @@ class CopyEndToEndTest {
         assertThat(summary.get("bytesTransferred").asLong()).isEqualTo(Files.size(source.resolve("a/b/big.bin")) + 10 + 5000 + 5);
         assertThat(summary.get("stages").findValuesAsString("stage")).contains("READ", "ENCODE", "SEND", "DECODE", "WRITE", "COMMIT");
         assertThat(summary.get("failures").isArray()).isTrue();
+        assertThat(summary.get("concurrency").asString()).isEqualTo("16 (default)");
         assertThat(tree(destination)).isEqualTo(tree(source));
     }
 

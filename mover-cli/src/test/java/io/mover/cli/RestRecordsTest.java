@@ -49,6 +49,19 @@ class RestRecordsTest {
         assertThat(summary.bottleneck()).hasValueSatisfying(b -> assertThat(b.explanation()).startsWith("WRITE: 90%"));
         assertThat(summary.failures()).singleElement().satisfies(f -> assertThat(f.code()).isEqualTo(ErrorCode.NO_SPACE));
         assertThat(summary.codec()).isEqualTo("lz4");
+        assertThat(summary.concurrency()).isEmpty(); // a server that does not say where its concurrency came from
+    }
+
+    @Test
+    void theSummarySaysTheConcurrencyTheServerChose() {
+        String json = """
+                {"id":"x","state":"SUCCEEDED","created":"2026-11-23T09:16:28Z",
+                 "settings":{"concurrency":64,"bandwidthCapBytesPerSecond":0,"pauseRequested":false,"concurrencyOrigin":"chosen by azure-files"},
+                 "result":{"started":"2026-11-23T09:16:29Z","elapsedSeconds":1.5,"filesScanned":3,"filesTransferred":3,"filesSkipped":0,
+                           "filesFailed":0,"directoriesCreated":1,"bytesTransferred":1000,"bytesScanned":1000,"retries":0,"codec":"none","bytesPerSecond":666.7}}
+                """;
+
+        assertThat(RestRecords.summary(job(json)).concurrency()).isEqualTo("64 (chosen by azure-files)");
     }
 
     @Test

@@ -141,8 +141,9 @@ class ServerModeTest {
 
         CliRun show = CliRun.of("jobs", "show", id, "--server", server.url());
         assertThat(show.exitCode()).as(show.err()).isZero();
-        assertThat(show.out()).contains("Job:         " + id + " SUCCEEDED", "Source:      " + source, "Options:     concurrency 16",
-                ", verify", "Job succeeded", "Files:       5 scanned, 5 transferred", "Stages:", "Bottleneck:");
+        assertThat(show.out()).contains("Job:         " + id + " SUCCEEDED", "Source:      " + source, "Options:     concurrency not set",
+                ", verify", "Job succeeded", "Files:       5 scanned, 5 transferred", "Stages:", "Bottleneck:",
+                "Concurrency: 16 (default)"); // not set, and the local destination suggests nothing
 
         CliRun watch = CliRun.of("jobs", "watch", id, "--server", server.url());
         assertThat(watch.exitCode()).as(watch.err()).isZero();

@@ -41,6 +41,9 @@ class ServerIntegrationTest extends ServerTestSupport {
         assertThat(done.stages()).extracting(JobResponse.StageResponse::stage).contains("READ", "WRITE");
         assertThat(done.errors()).isNull();
         assertThat(hashes(destination)).isEqualTo(hashes(source));
+        assertThat(done.spec().options().concurrency()).isEqualTo(4);
+        assertThat(done.settings().concurrency()).isEqualTo(4);
+        assertThat(done.settings().concurrencyOrigin()).isEqualTo("set");
 
         // the job's meters reach Prometheus
         String metrics = client.get().uri("/actuator/prometheus").exchange()
@@ -51,6 +54,25 @@ class ServerIntegrationTest extends ServerTestSupport {
         assertThat(metrics).doesNotContainPattern("mover_stage_busy_seconds_total\\{stage=\"write\"} 0\\.0\\R");
         assertThat(metrics).containsPattern("mover_jobs\\{state=\"succeeded\"} [1-9]").containsPattern("mover_units_claimed_total [1-9]")
                 .contains("mover_units_revived_total");
+    }
+
+    @Test
+    void aJobWithoutConcurrencySaysSoAndRunsWithTheDefaultOfALocalCopy() throws Exception {
+        Path source = tree(temp.resolve("in"));
+        String body = """
+                {"kind": "copy", "source": "%s", "destination": "%s"}
+                """.formatted(source, temp.resolve("out"));
+
+        JobResponse created = client.post().uri("/api/v1/jobs").contentType(MediaType.APPLICATION_JSON).bodyValue(body)
+                .exchange().expectStatus().isCreated().expectBody(JobResponse.class).returnResult().getResponseBody();
+        assertThat(created).isNotNull();
+        JobResponse done = awaitEnd(created.id());
+
+        assertThat(done.state()).isEqualTo("SUCCEEDED");
+        client.get().uri("/api/v1/jobs/{id}", created.id()).exchange().expectStatus().isOk().expectBody()
+                .jsonPath("$.spec.options.concurrency").doesNotExist()
+                .jsonPath("$.settings.concurrency").isEqualTo(16)
+                .jsonPath("$.settings.concurrencyOrigin").isEqualTo("default");
     }
 
     @Test

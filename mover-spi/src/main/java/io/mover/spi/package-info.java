@@ -8,7 +8,8 @@
  * before anything starts, and creates the object that does the work ({@link io.mover.spi.Source},
  * {@link io.mover.spi.Sink}, {@link io.mover.spi.Codec}). Optional abilities are small separate
  * interfaces a source or sink may also implement ({@link io.mover.spi.ServerSideCopy},
- * {@link io.mover.spi.RecursiveList}, {@link io.mover.spi.ContentHashes}, {@link io.mover.spi.PluginCounters}); the engine detects them once
+ * {@link io.mover.spi.RecursiveList}, {@link io.mover.spi.ContentHashes}, {@link io.mover.spi.PluginCounters},
+ * {@link io.mover.spi.FilesInFlight}); the engine detects them once
  * per endpoint and falls back when they are absent or answer "can't".
  *
  * <h2>Errors</h2>

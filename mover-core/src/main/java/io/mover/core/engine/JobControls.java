@@ -24,20 +24,68 @@ public final class JobControls {
     private final Condition changed = lock.newCondition();
     private final Throttle throttle;
     private int limit;
+    /** Where {@link #limit} came from: {@link #SET}, {@link #DEFAULT}, or "chosen by PLUGIN". */
+    private String origin;
     private int inFlight;
     private int maxInFlight;
     private boolean paused;
 
+    /** The concurrency's origin when the user gave it (a flag, a job's options, a change while it runs). */
+    public static final String SET = "set";
+    /** The concurrency's origin when nobody gave one and no endpoint suggested one. */
+    public static final String DEFAULT = "default";
+
+    /** Controls with a concurrency the user gave: no endpoint's suggestion replaces it. */
     public JobControls(int concurrency, long bandwidthCap) {
+        this(concurrency, bandwidthCap, SET);
+    }
+
+    private JobControls(int concurrency, long bandwidthCap, String origin) {
         checkConcurrency(concurrency);
         checkBandwidthCap(bandwidthCap);
         this.limit = concurrency;
+        this.origin = origin;
         this.throttle = new Throttle(bandwidthCap);
     }
 
-    /** Controls starting from what the job was submitted with. */
+    /** Controls starting from what the job was submitted with; an unset concurrency may be {@linkplain #suggest suggested}. */
     public static JobControls of(TransferOptions options) {
-        return new JobControls(options.concurrency(), options.bandwidthCap());
+        return new JobControls(options.concurrency(), options.bandwidthCap(), options.concurrencySet() ? SET : DEFAULT);
+    }
+
+    /**
+     * Takes an endpoint's suggested files in flight ({@link io.mover.spi.FilesInFlight}) unless the user set the
+     * concurrency. Bounded to 1..{@value TransferOptions#MAX_CONCURRENCY}, and above the default to the buffer pool's
+     * {@code bufferSlots}: every file in flight holds a block buffer while it reads or writes, so files beyond the
+     * pool's blocks would only wait for one, and the pool's cap (the job's memory) stays what it was. Runs of one job
+     * (a durable job's units) may suggest again; the same figures give the same value.
+     *
+     * @param by the plugin that suggested, shown as "chosen by {@code by}"
+     */
+    public void suggest(int files, String by, int bufferSlots) {
+        int bounded = Math.clamp(files, 1, TransferOptions.MAX_CONCURRENCY);
+        if (bounded > TransferOptions.DEFAULT_CONCURRENCY) {
+            bounded = Math.max(TransferOptions.DEFAULT_CONCURRENCY, Math.min(bounded, bufferSlots));
+        }
+        int value = bounded;
+        String chosen = "chosen by " + by + (value < Math.min(files, TransferOptions.MAX_CONCURRENCY) ? ", bounded by the buffer pool's "
+                + bufferSlots + " blocks" : "");
+        withLock(() -> {
+            if (!origin.equals(SET)) {
+                limit = value;
+                origin = chosen;
+            }
+        });
+    }
+
+    /** Where the concurrency came from: {@value #SET}, {@value #DEFAULT}, or "chosen by PLUGIN". */
+    public String concurrencyOrigin() {
+        return read(() -> origin);
+    }
+
+    /** The concurrency with where it came from, as shown to users: "64 (chosen by azure-files)". */
+    public String concurrencyText() {
+        return read(() -> limit + " (" + origin + ")");
     }
 
     /** Stops new files from starting; those in flight finish. Idempotent. */
@@ -63,7 +111,10 @@ public final class JobControls {
     /** Changes how many files (or ranges) may be in flight; running ones are never interrupted. */
     public void concurrency(int value) {
         checkConcurrency(value);
-        withLock(() -> limit = value);
+        withLock(() -> {
+            limit = value;
+            origin = SET;
+        });
     }
 
     public int concurrency() {

@@ -34,12 +34,16 @@ import static java.util.Objects.requireNonNull;
  * @param pluginCounters what the endpoints' plugins counted ({@link io.mover.spi.PluginCounters}: throttled
  *        requests, retransmissions), by side and name ({@code destination.azure-files.throttled-503}), sorted;
  *        empty when no plugin counts anything
+ * @param concurrency the files in flight the job ran with and where that came from ("64 (chosen by azure-files)",
+ *        "16 (default)", "8 (set)"); empty when not known (a summary read back from a store that keeps none)
  */
 public record JobSummary(JobState state, Instant started, Duration elapsed, long filesScanned, long filesTransferred,
         long filesSkipped, long filesFailed, long directoriesCreated, long bytesTransferred, long bytesScanned, long retries,
         String codec, List<StageStats> stages, Optional<Bottleneck> bottleneck, List<FileFailure> failures,
-        Optional<String> error, Optional<ErrorCode> errorCode, Optional<SyncReport> sync, Map<String, Long> pluginCounters) {
+        Optional<String> error, Optional<ErrorCode> errorCode, Optional<SyncReport> sync, Map<String, Long> pluginCounters,
+        String concurrency) {
     public JobSummary {
+        requireNonNull(concurrency, "concurrency is null");
         requireNonNull(state, "state is null");
         requireNonNull(started, "started is null");
         requireNonNull(elapsed, "elapsed is null");
@@ -51,6 +55,15 @@ public record JobSummary(JobState state, Instant started, Duration elapsed, long
         requireNonNull(errorCode, "errorCode is null");
         requireNonNull(sync, "sync is null");
         pluginCounters = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(requireNonNull(pluginCounters, "pluginCounters is null")));
+    }
+
+    /** A summary that does not say how its concurrency was chosen. */
+    public JobSummary(JobState state, Instant started, Duration elapsed, long filesScanned, long filesTransferred,
+            long filesSkipped, long filesFailed, long directoriesCreated, long bytesTransferred, long bytesScanned, long retries,
+            String codec, List<StageStats> stages, Optional<Bottleneck> bottleneck, List<FileFailure> failures,
+            Optional<String> error, Optional<ErrorCode> errorCode, Optional<SyncReport> sync, Map<String, Long> pluginCounters) {
+        this(state, started, elapsed, filesScanned, filesTransferred, filesSkipped, filesFailed, directoriesCreated, bytesTransferred,
+                bytesScanned, retries, codec, stages, bottleneck, failures, error, errorCode, sync, pluginCounters, "");
     }
 
     /** A summary with no plugin counters (a job read back from a store that keeps none). */

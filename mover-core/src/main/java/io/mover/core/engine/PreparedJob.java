@@ -25,9 +25,11 @@ import static java.util.Objects.requireNonNull;
  * @param codec the validated codec
  * @param scratch the job's private directory (plugins' scratch; a sync spills its listings and plan below it)
  * @param catalog the sync catalog of this source and destination, when the sync uses one ({@code --catalog})
+ * @param suggestedConcurrency what the opened endpoints suggest for files in flight, used when the user set none
  */
 public record PreparedJob(JobSpec spec, Source source, Entry sourceRoot, Optional<Sink> sink, Optional<Source> destinationView,
-        RelativePath rootTarget, ResolvedCodec codec, java.nio.file.Path scratch, Optional<SyncCatalog> catalog) implements AutoCloseable {
+        RelativePath rootTarget, ResolvedCodec codec, java.nio.file.Path scratch, Optional<SyncCatalog> catalog,
+        Optional<SuggestedConcurrency> suggestedConcurrency) implements AutoCloseable {
     public PreparedJob {
         requireNonNull(spec, "spec is null");
         requireNonNull(source, "source is null");
@@ -38,12 +40,13 @@ public record PreparedJob(JobSpec spec, Source source, Entry sourceRoot, Optiona
         requireNonNull(codec, "codec is null");
         requireNonNull(scratch, "scratch is null");
         requireNonNull(catalog, "catalog is null");
+        requireNonNull(suggestedConcurrency, "suggestedConcurrency is null");
     }
 
     /** A job without a sync catalog. */
     public PreparedJob(JobSpec spec, Source source, Entry sourceRoot, Optional<Sink> sink, Optional<Source> destinationView,
             RelativePath rootTarget, ResolvedCodec codec, java.nio.file.Path scratch) {
-        this(spec, source, sourceRoot, sink, destinationView, rootTarget, codec, scratch, Optional.empty());
+        this(spec, source, sourceRoot, sink, destinationView, rootTarget, codec, scratch, Optional.empty(), Optional.empty());
     }
 
     public TransferOptions options() {

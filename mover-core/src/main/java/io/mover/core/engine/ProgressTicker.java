@@ -77,7 +77,8 @@ final class ProgressTicker {
         return new JobSummary(state, started, Duration.ofNanos(System.nanoTime() - startNanos), c.filesScanned.sum(), c.filesDone.sum(),
                 c.filesSkipped.sum(), c.filesFailed.sum(), c.directoriesCreated.sum(), c.bytesTransferred.sum(), c.bytesScanned.sum(),
                 c.retries.sum(), run.job().codec().describe(), stages, JobMeters.bottleneck(stages), c.failures(),
-                run.fatal().map(Throwable::getMessage), run.fatal().map(MoverException::code), run.syncReport(), plugins.sample());
+                run.fatal().map(Throwable::getMessage), run.fatal().map(MoverException::code), run.syncReport(), plugins.sample(),
+                run.controls().concurrencyText());
     }
 
     private JobState terminalState() {

@@ -171,7 +171,8 @@ public final class TransferEngine {
                 view = openView(to, context, options.verify());
             }
             ready.set(true);
-            return new PreparedJob(spec, source, root, sink, view, rootTarget, codec, scratch, catalog(spec, jobKey));
+            return new PreparedJob(spec, source, root, sink, view, rootTarget, codec, scratch, catalog(spec, jobKey),
+                    SuggestedConcurrency.of(source, pluginName(from.scheme(), true), sink, pluginName(to.scheme(), false)));
         }
         finally {
             if (!ready.get()) {
@@ -180,6 +181,12 @@ public final class TransferEngine {
                 view.ifPresent(Source::close);
             }
         }
+    }
+
+    /** The name of the plugin serving {@code scheme}, as users know it from {@code mover plugins}; the scheme if none is found. */
+    private String pluginName(String scheme, boolean source) {
+        return registry.descriptors().stream().filter(d -> (source ? d.sources() : d.sinks()).contains(scheme))
+                .map(io.mover.core.plugin.PluginDescriptor::name).findFirst().orElse(scheme);
     }
 
     /** One stream sees nothing of the far side and compresses itself (docs/tar-interop.md). */

@@ -8,7 +8,9 @@ import static java.util.Objects.requireNonNull;
 /**
  * How a copy runs. Immutable; {@link #defaults()} gives what a user gets without options.
  *
- * @param concurrency files (or ranges of large files) in flight at once
+ * @param concurrency files (or ranges of large files) in flight at once; when not {@code concurrencySet}, the start
+ *        value ({@link #DEFAULT_CONCURRENCY}), which the run may replace by what its endpoints suggest
+ *        ({@link io.mover.spi.FilesInFlight})
  * @param blockSize bytes per block read, encoded, checksummed and written
  * @param largeFileThreshold files at least this large are split into ranges moved in parallel
  * @param rangeSize the size of each range of a large file
@@ -27,12 +29,17 @@ import static java.util.Objects.requireNonNull;
  *        (changeable while the job runs, see {@link JobControls})
  * @param sync what a sync job compares, filters and deletes ({@link SyncOptions#DEFAULTS} for copies)
  * @param bench what a bench job measures ({@link BenchOptions#DEFAULTS} for other kinds)
+ * @param concurrencySet whether the user gave {@code concurrency} ({@code --concurrency}, a REST job's
+ *        {@code options.concurrency}, a stored job's options): only then is it kept whatever the endpoints suggest
  */
 public record TransferOptions(int concurrency, int blockSize, long largeFileThreshold, long rangeSize,
         List<String> includes, List<String> excludes, OverwritePolicy overwrite, SymlinkPolicy symlinks,
         String codec, boolean dryRun, boolean verify, int maxRetries, Duration retryBackoff,
-        long bufferPoolBytes, Duration progressInterval, long bandwidthCap, SyncOptions sync, BenchOptions bench) {
+        long bufferPoolBytes, Duration progressInterval, long bandwidthCap, SyncOptions sync, BenchOptions bench,
+        boolean concurrencySet) {
     public static final int MAX_CONCURRENCY = 1024;
+    /** Files in flight when neither the user nor an endpoint says: measured best for local copies. */
+    public static final int DEFAULT_CONCURRENCY = 16;
 
     public TransferOptions {
         includes = List.copyOf(requireNonNull(includes, "includes is null"));
@@ -74,12 +81,14 @@ public record TransferOptions(int concurrency, int blockSize, long largeFileThre
         b.bandwidthCap = bandwidthCap;
         b.sync = sync;
         b.bench = bench;
+        b.concurrencySet = concurrencySet;
         return b;
     }
 
     /** Builds options from the defaults; not thread-safe. */
     public static final class Builder {
-        private int concurrency = 16;
+        private int concurrency = DEFAULT_CONCURRENCY;
+        private boolean concurrencySet;
         private int blockSize = 1 << 20;
         private long largeFileThreshold = 64L << 20;
         private long rangeSize = 32L << 20;
@@ -100,7 +109,10 @@ public record TransferOptions(int concurrency, int blockSize, long largeFileThre
 
         private Builder() {}
 
-        public Builder concurrency(int value) { concurrency = value; return this; }
+        /** The user's concurrency: kept whatever the endpoints suggest. */
+        public Builder concurrency(int value) { concurrency = value; concurrencySet = true; return this; }
+        /** No concurrency given: {@link #DEFAULT_CONCURRENCY}, or what the endpoints suggest. */
+        public Builder concurrencyNotSet() { concurrency = DEFAULT_CONCURRENCY; concurrencySet = false; return this; }
         public Builder blockSize(int value) { blockSize = value; return this; }
         public Builder largeFiles(long threshold, long range) { largeFileThreshold = threshold; rangeSize = range; return this; }
         public Builder includes(List<String> value) { includes = value; return this; }
@@ -119,7 +131,8 @@ public record TransferOptions(int concurrency, int blockSize, long largeFileThre
 
         public TransferOptions build() {
             return new TransferOptions(concurrency, blockSize, largeFileThreshold, rangeSize, includes, excludes, overwrite,
-                    symlinks, codec, dryRun, verify, maxRetries, retryBackoff, bufferPoolBytes, progressInterval, bandwidthCap, sync, bench);
+                    symlinks, codec, dryRun, verify, maxRetries, retryBackoff, bufferPoolBytes, progressInterval, bandwidthCap, sync, bench,
+                    concurrencySet);
         }
     }
 

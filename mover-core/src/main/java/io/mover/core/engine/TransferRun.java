@@ -86,6 +86,7 @@ final class TransferRun {
         io.mover.spi.Codec probe = job.codec().newCodec();
         this.pool = new BufferPool(options.bufferPoolBytes(), options.blockSize(), BlockCodec.encodedCapacity(probe, options.blockSize()));
         this.controls = requireNonNull(controls, "controls is null");
+        job.suggestedConcurrency().ifPresent(s -> controls.suggest(s.files(), s.by(), pool.slots()));
         this.retries = new Retries(options, counters, this::stopped);
         this.checks = new DestinationChecks(this);
         this.ticker = new ProgressTicker(this, clock, listener, options.progressInterval());
@@ -336,6 +337,7 @@ final class TransferRun {
     JobMeters meters() { return meters; }
     JobCounters counters() { return counters; }
     BufferPool pool() { return pool; }
+    JobControls controls() { return controls; }
     CodecPool codecs() { return codecs; }
     BlockTransport transport() { return BlockTransport.IN_PROCESS; }
     PreparedJob job() { return job; }

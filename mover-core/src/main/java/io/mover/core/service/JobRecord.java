@@ -172,8 +172,7 @@ final class JobRecord implements JobListener {
 
     synchronized JobView view() {
         // an ended job has nothing left to pause: a pause asked for before the end no longer applies
-        JobSettings settings = new JobSettings(controls.concurrency(), controls.bandwidthCap(),
-                controls.pauseRequested() && !state.isTerminal());
+        JobSettings settings = JobSettings.of(controls, controls.pauseRequested() && !state.isTerminal());
         return new JobView(id, spec, liveState(), created, Optional.ofNullable(progress), Optional.ofNullable(result.getNow(null)), settings);
     }
 }

@@ -36,6 +36,6 @@ public record JobView(JobId id, JobSpec spec, JobState state, Instant created, O
     /** A view whose settings are those the job was submitted with (a service that cannot change them live). */
     public JobView(JobId id, JobSpec spec, JobState state, Instant created, Optional<Progress> progress, Optional<JobSummary> summary) {
         this(id, spec, state, created, progress, summary,
-                new JobSettings(spec.options().concurrency(), spec.options().bandwidthCap(), false));
+                JobSettings.submitted(spec.options(), false));
     }
 }

@@ -27,6 +27,12 @@ import io.mover.spi.MoverException;
  * given inline is marked, so that after a restart (when they are gone) the job fails with a clear reason.
  */
 final class StoredSpec {
+    /**
+     * Marks options whose concurrency the user did not set (the endpoints may suggest one). A flag beside the number,
+     * not a missing number: a job stored before it existed, with 16, stays 16 (set), and a node of an older version
+     * reading a newer job finds the number it always did (the default, 16).
+     */
+    private static final String CONCURRENCY_NOT_SET = "concurrencyNotSet";
     private final PluginRegistry registry;
     private final Function<String, Optional<Map<String, String>>> credentials;
 
@@ -68,7 +74,10 @@ final class StoredSpec {
     static String updated(String jsonText, JobUpdate update) {
         Map<String, Object> json = map(Json.parse(jsonText));
         Map<String, Object> options = new LinkedHashMap<>(map(json.get("options")));
-        update.concurrency().ifPresent(value -> options.put("concurrency", (long) value));
+        update.concurrency().ifPresent(value -> {
+            options.put("concurrency", (long) value);
+            options.remove(CONCURRENCY_NOT_SET);
+        });
         update.bandwidthCapBytesPerSecond().ifPresent(value -> options.put("bandwidthCap", value));
         Map<String, Object> changed = new LinkedHashMap<>(json);
         changed.put("options", options);
@@ -179,6 +188,9 @@ final class StoredSpec {
     private static Map<String, Object> options(TransferOptions o) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("concurrency", (long) o.concurrency());
+        if (!o.concurrencySet()) {
+            json.put(CONCURRENCY_NOT_SET, true);
+        }
         json.put("blockSize", (long) o.blockSize());
         json.put("largeFileThreshold", o.largeFileThreshold());
         json.put("rangeSize", o.rangeSize());
@@ -229,8 +241,14 @@ final class StoredSpec {
 
     @SuppressWarnings("unchecked")
     private static TransferOptions options(Map<String, Object> json) {
-        return TransferOptions.builder()
-                .concurrency(number(json, "concurrency").intValue())
+        TransferOptions.Builder builder = TransferOptions.builder();
+        if (Boolean.TRUE.equals(json.get(CONCURRENCY_NOT_SET))) {
+            builder.concurrencyNotSet();
+        }
+        else {
+            builder.concurrency(number(json, "concurrency").intValue());
+        }
+        return builder
                 .blockSize(number(json, "blockSize").intValue())
                 .largeFiles(number(json, "largeFileThreshold"), number(json, "rangeSize"))
                 .includes((List<String>) (List<?>) json.get("includes"))

@@ -54,8 +54,8 @@ final class Views {
         boolean started = job.started().isPresent();
         Optional<JobSummary> summary = state.isTerminal() ? Optional.of(summary(job, spec, detailed)) : Optional.empty();
         JobSettings settings = durable.controls(job.id())
-                .map(c -> new JobSettings(c.concurrency(), c.bandwidthCap(), job.desiredState() == DesiredState.PAUSED))
-                .orElse(new JobSettings(spec.options().concurrency(), spec.options().bandwidthCap(), job.desiredState() == DesiredState.PAUSED));
+                .map(c -> JobSettings.of(c, job.desiredState() == DesiredState.PAUSED))
+                .orElse(JobSettings.submitted(spec.options(), job.desiredState() == DesiredState.PAUSED));
         return new JobView(job.id(), spec, state, job.created(), started ? Optional.of(progress(job, detailed)) : Optional.empty(), summary,
                 settings);
     }

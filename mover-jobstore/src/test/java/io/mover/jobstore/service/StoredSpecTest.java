@@ -33,6 +33,38 @@ class StoredSpecTest {
     }
 
     @Test
+    void aConcurrencyNotSetStaysNotSetAndOneSetTo16StaysSet() {
+        JobSpec unset = JobSpec.copy("mem://src", "mem://dst", TransferOptions.defaults());
+        JobSpec sixteen = JobSpec.copy("mem://src", "mem://dst", TransferOptions.builder().concurrency(16).build());
+
+        TransferOptions back = specs.decode(specs.encode(unset), "j1").options();
+        assertThat(back.concurrencySet()).isFalse();
+        assertThat(back.concurrency()).isEqualTo(TransferOptions.DEFAULT_CONCURRENCY);
+        assertThat(specs.decode(specs.encode(sixteen), "j2").options().concurrencySet()).isTrue();
+    }
+
+    @Test
+    void aJobStoredBeforeConcurrencyCouldBeUnsetKeepsItsSixteen() {
+        // what a job's options looked like when every job stored its concurrency, 16 when the user gave none
+        String old = specs.encode(JobSpec.copy("mem://src", "mem://dst", TransferOptions.builder().concurrency(16).build()));
+        assertThat(old).doesNotContain("concurrencyNotSet").contains("\"concurrency\":16");
+
+        TransferOptions back = specs.decode(old, "j1").options();
+        assertThat(back.concurrencySet()).isTrue();
+        assertThat(back.concurrency()).isEqualTo(16);
+    }
+
+    @Test
+    void aConcurrencyChangedWhileTheJobRanIsStoredAsSet() {
+        String stored = specs.encode(JobSpec.copy("mem://src", "mem://dst", TransferOptions.defaults()));
+
+        TransferOptions back = specs.decode(StoredSpec.updated(stored, io.mover.core.service.JobUpdate.concurrency(40)), "j1").options();
+
+        assertThat(back.concurrencySet()).isTrue();
+        assertThat(back.concurrency()).isEqualTo(40);
+    }
+
+    @Test
     void inlineSecretsAreNotStoredAndTheJobCannotRunFromTheStoreAlone() {
         JobSpec spec = new JobSpec(JobKind.COPY, "mem://src", "mem://dst", Map.of("token", "s3cret"), Map.of(), TransferOptions.defaults(),
                 Optional.empty(), Optional.empty());

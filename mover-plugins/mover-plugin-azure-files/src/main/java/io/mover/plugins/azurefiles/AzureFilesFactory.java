@@ -25,7 +25,8 @@ abstract class AzureFilesFactory {
             ConfigKey.optional("preserve-permissions", ConfigType.BOOLEAN, "false", "Keep permissions (SDDL) share to share: files by Copy File, directories by their security descriptor."),
             ConfigKey.optional("max-requests-per-second", ConfigType.INT, "0", "Cap on requests per second to this share; 0 for no cap.")
                     .withValidator(v -> (Integer) v >= 0, "0 or more"),
-            ConfigKey.optional("max-concurrency", ConfigType.INT, "64", "Most requests in flight to this share; throttling lowers it and success raises it back.")
+            ConfigKey.optional("max-concurrency", ConfigType.INT, "64", "Most requests in flight to this share; throttling lowers it and success raises it back."
+                    + " A job with no --concurrency writing to the share runs as many files in flight (bounded by its buffer pool).")
                     .withValidator(v -> (Integer) v >= 1 && (Integer) v <= 1024, "between 1 and 1024"),
             ConfigKey.optional("listing-threads", ConfigType.INT, "16", "Directories listed in parallel when a tree is crawled.")
                     .withValidator(v -> (Integer) v >= 1 && (Integer) v <= 256, "between 1 and 256"));

@@ -48,6 +48,8 @@ final class AzureShare implements AutoCloseable {
     static final String CHANGE_TIME = "smb.change-time";
     static final String PERMISSION_KEY = "smb.permission-key";
     static final String ETAG = "etag";
+    /** Requests in flight to a share unless {@code max-concurrency} says otherwise; the sink suggests as many files in flight. */
+    static final int MAX_CONCURRENCY = 64;
     /**
      * One client for every share. Its timeouts (azure-core's defaults: 60 s to write a request, to the response's
      * headers, and between reads of a body; AZURE_REQUEST_WRITE_TIMEOUT and the like change them) end a hung
@@ -95,7 +97,7 @@ final class AzureShare implements AutoCloseable {
     }
 
     static AzureShare open(AzureLocation location, PluginConfig config, PluginContext context) {
-        Throttle throttle = new Throttle(config.integer("max-concurrency").orElse(64), config.integer("max-requests-per-second").orElse(0));
+        Throttle throttle = new Throttle(config.integer("max-concurrency").orElse(MAX_CONCURRENCY), config.integer("max-requests-per-second").orElse(0));
         ShareServiceClientBuilder builder = new ShareServiceClientBuilder().endpoint(location.endpoint()).httpClient(HTTP)
                 .retryOptions(RETRIES)
                 .addPolicy(throttle);

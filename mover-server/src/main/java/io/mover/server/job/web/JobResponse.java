@@ -85,13 +85,17 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
         }
     }
 
-    /** The options the job was submitted with, defaults filled in; sizes in bytes; no cap leaves {@code bandwidthCapMbps} out. */
+    /**
+     * The options the job was submitted with, defaults filled in; sizes in bytes; no cap leaves {@code bandwidthCapMbps} out,
+     * and no concurrency given leaves {@code concurrency} out (the job then runs with 16 or what its endpoints suggest:
+     * {@code settings.concurrency} and {@code settings.concurrencyOrigin} say which).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record OptionsResponse(int concurrency, int blockSize, List<String> include, List<String> exclude, String overwrite,
+    public record OptionsResponse(Integer concurrency, int blockSize, List<String> include, List<String> exclude, String overwrite,
             String symlinks, String codec, boolean dryRun, boolean verify, int retries, double retryBackoffSeconds, long bufferPool,
             Double bandwidthCapMbps, SyncOptionsResponse sync, BenchOptionsResponse bench) {
         static OptionsResponse of(TransferOptions options, io.mover.core.engine.JobKind kind) {
-            return new OptionsResponse(options.concurrency(), options.blockSize(), options.includes(), options.excludes(),
+            return new OptionsResponse(options.concurrencySet() ? options.concurrency() : null, options.blockSize(), options.includes(), options.excludes(),
                     options.overwrite().cliName(), options.symlinks().name().toLowerCase(Locale.ROOT), options.codec(),
                     options.dryRun(), options.verify(), options.maxRetries(), seconds(options.retryBackoff()), options.bufferPoolBytes(),
                     BandwidthCap.mbps(options.bandwidthCap()),
@@ -144,12 +148,15 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
      * @param bandwidthCapMbps megabits per second; absent when there is no cap
      * @param bandwidthCapBytesPerSecond the same in bytes per second; 0 for no cap
      * @param pauseRequested a pause was asked for; the state is PAUSED once files in flight have finished
+     * @param concurrencyOrigin where {@code concurrency} came from: {@code set} (the job's options or a {@code PATCH}),
+     *        {@code default} (16), or {@code chosen by PLUGIN} (what an endpoint suggested, once a run has opened it)
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record SettingsResponse(int concurrency, Double bandwidthCapMbps, long bandwidthCapBytesPerSecond, boolean pauseRequested) {
+    public record SettingsResponse(int concurrency, Double bandwidthCapMbps, long bandwidthCapBytesPerSecond, boolean pauseRequested,
+            String concurrencyOrigin) {
         static SettingsResponse of(JobSettings settings) {
             return new SettingsResponse(settings.concurrency(), BandwidthCap.mbps(settings.bandwidthCapBytesPerSecond()),
-                    settings.bandwidthCapBytesPerSecond(), settings.pauseRequested());
+                    settings.bandwidthCapBytesPerSecond(), settings.pauseRequested(), settings.concurrencyOrigin());
         }
     }
 
