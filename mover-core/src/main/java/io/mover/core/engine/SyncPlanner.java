@@ -140,7 +140,7 @@ public final class SyncPlanner {
             return false;
         }
         Deque<Item> ahead = new ArrayDeque<>();
-        recorder.enter(directory);
+        recorder.enter(directory, destinationFuture != EMPTY);
         try (SortedListing s = source.get(); SortedListing d = destination.get()) {
             NameMerge merge = new NameMerge(s.iterator(), d.iterator());
             int listedAhead = 0;

@@ -209,6 +209,29 @@ class SyncCatalogTest {
         assertThat(catalogFolders()).as("a failed sync commits no catalog").isEmpty();
     }
 
+    /**
+     * A folder the catalog has, walked while the destination has none there (its root gone, so nothing is listed): the
+     * destination's folder is made empty, not as the catalog kept it, and the catalog must say so, or a file it still
+     * holds would be called unchanged later and never copied.
+     */
+    @Test
+    void aFolderWalkedWithNoDestinationListingIsNotCopiedFromTheCatalog() throws Exception {
+        src.file("d/x.txt", "ex".getBytes(), T0);
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
+
+        // the destination removed altogether (a sink that knows no creation times), and d emptied at the source
+        dst.delete(RelativePath.ROOT, true);
+        src.delete(RelativePath.of("d/x.txt"), false);
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(catalogRecords()).as("the catalog holds what the destination holds").isEqualTo(destination());
+
+        // the destination's root back, and the file back at the source as it was
+        dst.dir("", T0);
+        src.file("d/x.txt", "ex".getBytes(), T0);
+        assertThat(sync(true).filesTransferred()).isEqualTo(1);
+        assertThat(dst.filePaths()).isEqualTo(src.filePaths());
+    }
+
     private static Stream<Path> children(Path folder) {
         try {
             return Files.list(folder).toList().stream();
