@@ -317,6 +317,8 @@ public final class SyncPlan implements SyncPlanner.Actions, AutoCloseable {
     /** Removes the spool files. */
     @Override
     public void close() {
+        // a plan that failed for the job service is closed here only: its catalog files too
+        catalog.ifPresent(CatalogUse::release);
         for (EntrySpool spool : List.of(copies, deletes, attributes, directoryTimes)) {
             spool.close();
         }

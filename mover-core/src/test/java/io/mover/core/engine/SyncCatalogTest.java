@@ -232,6 +232,50 @@ class SyncCatalogTest {
         assertThat(dst.filePaths()).isEqualTo(src.filePaths());
     }
 
+    /**
+     * A sync stopped mid-walk ({@code --max-delete}), run or planned for the job service: the catalog's entries file
+     * it read and the generation it started writing are closed, not left open until the process ends.
+     */
+    @Test
+    void aSyncStoppedWhilePlanningLeavesNoCatalogFileOpen() throws Exception {
+        seed();
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
+        src.delete(RelativePath.of("d1"), true);
+        TransferEngine engine = new TransferEngine(PluginRegistry.of(List.of(plugin), "test"), Clock.systemUTC(), catalogs);
+        TransferOptions options = TransferOptions.builder().blockSize(4096).bufferPoolBytes(1 << 20).retries(0, Duration.ofMillis(1))
+                .sync(new SyncOptions(SyncOptions.DeleteMode.TRUE, 0, SyncOptions.ComparePolicy.SIZE_MTIME, false, java.util.Optional.empty(),
+                        0, -1, java.util.Optional.empty(), java.util.Optional.empty(), true)).build();
+        JobSpec spec = new JobSpec(JobKind.SYNC, "mem://src", "mem://dst", Map.of(), Map.of(), options);
+
+        try (PreparedJob job = engine.prepare(spec, "job" + runs++, scratch)) {
+            assertThat(engine.run(job, JobListener.NONE, new CancellationToken()).state()).isEqualTo(JobState.FAILED);
+        }
+        assertThat(openUnder(catalogs)).as("after a run").isEmpty();
+
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED); // a catalog again, to read
+        src.delete(RelativePath.of("d3"), true);
+        try (PreparedJob job = engine.prepare(spec, "job" + runs++, scratch)) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> engine.planSync(job, () -> false, (path, error) -> {}))
+                    .hasMessageContaining("--max-delete");
+        }
+        assertThat(openUnder(catalogs)).as("after a plan for the job service").isEmpty();
+    }
+
+    /** The files under {@code folder} this process holds open (Linux's /proc). */
+    private static List<String> openUnder(Path folder) throws Exception {
+        Path real = folder.toRealPath();
+        try (var fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.map(fd -> {
+                try {
+                    return Files.readSymbolicLink(fd).toString();
+                }
+                catch (java.io.IOException e) {
+                    return ""; // closed meanwhile
+                }
+            }).filter(target -> target.startsWith(real.toString())).toList();
+        }
+    }
+
     private static Stream<Path> children(Path folder) {
         try {
             return Files.list(folder).toList().stream();
