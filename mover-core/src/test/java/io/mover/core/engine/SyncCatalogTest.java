@@ -261,6 +261,21 @@ class SyncCatalogTest {
         assertThat(openUnder(catalogs)).as("after a plan for the job service").isEmpty();
     }
 
+    /**
+     * The sink's finish sends what it held back, and can fail after every file was handed to it: the job fails, and the
+     * catalog recording those files as there must not be kept.
+     */
+    @Test
+    void aSinkThatFailsToFinishDropsTheCatalog() throws Exception {
+        seed();
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
+        src.file("d1/b.txt", "beta, changed".getBytes(), T0.plusSeconds(60));
+        dst.finishFailure = new io.mover.spi.MoverException(io.mover.spi.ErrorCode.PLUGIN_FAILED, "the stream broke");
+
+        assertThat(sync(true).state()).isEqualTo(JobState.FAILED);
+        assertThat(catalogFolders()).as("no catalog after a failed sync").isEmpty();
+    }
+
     /** The files under {@code folder} this process holds open (Linux's /proc). */
     private static List<String> openUnder(Path folder) throws Exception {
         Path real = folder.toRealPath();
