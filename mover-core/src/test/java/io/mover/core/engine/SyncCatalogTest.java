@@ -276,6 +276,44 @@ class SyncCatalogTest {
         assertThat(catalogFolders()).as("no catalog after a failed sync").isEmpty();
     }
 
+    /**
+     * A symbolic link the run does not make ({@code --symlinks skip}, the default) is skipped at copy time: the catalog
+     * must not hold it as at the destination, or a later {@code --symlinks preserve} sync would call it unchanged.
+     */
+    @Test
+    void aLinkTheRunSkipsIsNotRecordedAsThere() throws Exception {
+        seed();
+        src.link("d1/link", T0);
+        JobSummary first = sync(true);
+        assertThat(first.state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(catalogPaths()).contains("d1/b.txt").doesNotContain("d1/link");
+
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(catalogPaths()).contains("d1/b.txt").doesNotContain("d1/link");
+
+        // a file the catalog has, made a link at the source: the file is deleted and the link skipped, so neither is there
+        src.file("d3/x", "ex".getBytes(), T0);
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(catalogPaths()).contains("d3/x");
+        src.delete(RelativePath.of("d3/x"), false);
+        src.link("d3/x", T0);
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(dst.filePaths()).doesNotContain("d3/x");
+        assertThat(catalogPaths()).doesNotContain("d3/x");
+    }
+
+    /** Every entry the current catalog holds. */
+    private List<String> catalogPaths() throws Exception {
+        List<String> paths = new java.util.ArrayList<>();
+        try (CatalogFiles.Opened opened = CatalogFiles.open(catalogFolders().getFirst())) {
+            for (Map.Entry<String, long[]> folder : opened.index().folders().entrySet()) {
+                CatalogFiles.entries(opened.entries(), folder.getValue(), RelativePath.of(folder.getKey()), IllegalStateException::new)
+                        .forEachRemaining(e -> paths.add(e.path().toString()));
+            }
+        }
+        return paths;
+    }
+
     /** The files under {@code folder} this process holds open (Linux's /proc). */
     private static List<String> openUnder(Path folder) throws Exception {
         Path real = folder.toRealPath();
