@@ -88,8 +88,10 @@ final class CatalogRecorder implements SyncRecorder, AutoCloseable {
     }
 
     @Override
-    public void enter(RelativePath folder) {
-        boolean known = base != null && base.index().folders().containsKey(folder.toString());
+    public void enter(RelativePath folder, boolean listed) {
+        // compared only when the walk read the destination's folder from the base: a folder the walk takes to be absent
+        // there (made new) holds nothing whatever the base kept of it, and a base entry copied would hide a file
+        boolean known = listed && base != null && base.index().folders().containsKey(folder.toString());
         open.push(new Folder(folder, !known));
         if (!known) {
             differs = true;

@@ -102,9 +102,24 @@ final class CatalogUse {
                 : "--catalog: no catalog of this source and destination yet; the destination was listed and the catalog is kept from now on";
     }
 
+    /**
+     * Closes what the sync holds open of the catalog (the generation it read, the one it wrote), however the walk ended:
+     * one stopped by an exception ({@code --max-delete}) never reached {@link #walked}.
+     */
+    void release() {
+        try {
+            if (recorder != null) {
+                recorder.close();
+            }
+        }
+        finally {
+            catalog.close();
+        }
+    }
+
     /** Commits the generation after a successful sync; drops the catalog after any other (a dry run leaves it alone). */
     void end(boolean succeeded) {
-        catalog.close();
+        release();
         if (recorder == null) {
             return;
         }

@@ -104,7 +104,7 @@ public final class SyncPlan implements SyncPlanner.Actions, AutoCloseable {
                 source.info().preservesPosixMode() && to.preservesPosixMode());
         SyncPlanner planner = new SyncPlanner(source::list, destinationLister, new SyncFilter(job.options(), now), compare,
                 options.deletesAllowed(), this, stopped, scratch, SPILL_AT, LISTERS, listing, comparing)
-                .recording(catalog.map(CatalogUse::recorder).orElse(SyncRecorder.NONE));
+                .recording(catalog.map(CatalogUse::recorder).orElse(SyncRecorder.NONE), this::copied);
         try {
             planner.run(job.sourceRoot(), destinationRoot);
             catalog.ifPresent(use -> {
@@ -115,6 +115,12 @@ public final class SyncPlan implements SyncPlanner.Actions, AutoCloseable {
         finally {
             compareNanos = System.nanoTime() - startNanos;
         }
+    }
+
+    /** Whether a copy of {@code entry} makes it at the destination: not a link {@link TransferRun} skips (its rule). */
+    private boolean copied(Entry entry) {
+        return entry.type() != io.mover.spi.EntryType.SYMLINK
+                || job.options().symlinks() == SymlinkPolicy.PRESERVE && entry.attributes().symlinkTarget().isPresent();
     }
 
     // ---- what the planner found ----
@@ -317,6 +323,8 @@ public final class SyncPlan implements SyncPlanner.Actions, AutoCloseable {
     /** Removes the spool files. */
     @Override
     public void close() {
+        // a plan that failed for the job service is closed here only: its catalog files too
+        catalog.ifPresent(CatalogUse::release);
         for (EntrySpool spool : List.of(copies, deletes, attributes, directoryTimes)) {
             spool.close();
         }

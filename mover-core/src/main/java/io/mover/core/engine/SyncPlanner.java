@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 import io.mover.spi.Entry;
@@ -74,6 +75,8 @@ public final class SyncPlanner {
     private final StageMeter listingMeter;
     private final StageMeter compareMeter;
     private SyncRecorder recorder = SyncRecorder.NONE;
+    /** Whether copying an entry makes it at the destination: not a symbolic link the run skips (see {@link #recording}). */
+    private Predicate<Entry> made = entry -> true;
 
     SyncPlanner(Function<RelativePath, Stream<Entry>> sourceLister, Function<RelativePath, Stream<Entry>> destinationLister,
             SyncFilter filter, SyncCompare compare, boolean deletes, Actions actions, BooleanSupplier stopped, Path scratch,
@@ -94,9 +97,14 @@ public final class SyncPlanner {
 
     private FolderListings listings;
 
-    /** Records what the destination will hold as the walk goes ({@code --catalog}). */
-    SyncPlanner recording(SyncRecorder value) {
+    /**
+     * Records what the destination will hold as the walk goes ({@code --catalog}); {@code copied} says whether a copy of
+     * an entry makes it there (false for a symbolic link the run does not preserve: it is skipped, and what the
+     * destination had under that name is what it keeps).
+     */
+    SyncPlanner recording(SyncRecorder value, Predicate<Entry> copied) {
         this.recorder = requireNonNull(value, "value is null");
+        this.made = requireNonNull(copied, "copied is null");
         return this;
     }
 
@@ -140,7 +148,7 @@ public final class SyncPlanner {
             return false;
         }
         Deque<Item> ahead = new ArrayDeque<>();
-        recorder.enter(directory);
+        recorder.enter(directory, destinationFuture != EMPTY);
         try (SortedListing s = source.get(); SortedListing d = destination.get()) {
             NameMerge merge = new NameMerge(s.iterator(), d.iterator());
             int listedAhead = 0;
@@ -200,7 +208,7 @@ public final class SyncPlanner {
         Entry source = item.source();
         Entry destination = item.destination();
         Entry after = after(item);
-        if (after != null || source == null && item.listedDestination() != null) {
+        if (after != null || item.listedDestination() != null && (source == null || destination == null || source.type() != destination.type())) {
             // a name the sync deletes is recorded too (as null): the recorder compares with what was listed
             recorder.entry(after, item.listedDestination());
         }
@@ -228,7 +236,8 @@ public final class SyncPlanner {
         }
         if (source.type() == destination.type()) {
             SyncCompare.Verdict verdict = compare.compare(source, destination);
-            recorder.entry(verdict == SyncCompare.Verdict.EQUAL ? destination : source, item.listedDestination());
+            recorder.entry(verdict == SyncCompare.Verdict.EQUAL || verdict == SyncCompare.Verdict.CHANGED && !made.test(source)
+                    ? destination : source, item.listedDestination());
             switch (verdict) {
                 case EQUAL -> actions.unchanged(source);
                 case ATTRIBUTES_ONLY -> actions.updateAttributes(source);
@@ -257,11 +266,15 @@ public final class SyncPlanner {
             // left alone: not considered by the filters, or only at the destination with deletes off
             return destination == null ? item.listedDestination() : deletes ? null : destination;
         }
-        if (destination == null || source.isDirectory() && destination.isDirectory()) {
+        if (source.isDirectory() && destination != null && destination.isDirectory()) {
             return source;
         }
+        if (destination == null) {
+            // a link the run skips leaves what was there (an entry the filters left out, or nothing)
+            return made.test(source) ? source : item.listedDestination();
+        }
         if (source.type() != destination.type()) {
-            return deletes ? source : destination;
+            return deletes ? made.test(source) ? source : null : destination;
         }
         return null; // two files (or links) of one name: the compare in visit() decides, and records
     }

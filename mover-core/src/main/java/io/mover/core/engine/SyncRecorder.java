@@ -11,7 +11,7 @@ import io.mover.spi.RelativePath;
 interface SyncRecorder {
     SyncRecorder NONE = new SyncRecorder() {
         @Override
-        public void enter(RelativePath folder) {}
+        public void enter(RelativePath folder, boolean listed) {}
 
         @Override
         public void entry(Entry entry, Entry listed) {}
@@ -23,7 +23,11 @@ interface SyncRecorder {
         public void broken() {}
     };
 
-    void enter(RelativePath folder);
+    /**
+     * A folder's walk starts; {@code listed} says whether the destination's listing of it was read (false when the walk
+     * takes the destination to have no such folder, as when the source's folder is new there or the root is missing).
+     */
+    void enter(RelativePath folder, boolean listed);
 
     /**
      * What the destination holds under a name once the sync is done ({@code entry}, null when the sync deletes it) and

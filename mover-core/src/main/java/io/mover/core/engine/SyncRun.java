@@ -173,10 +173,20 @@ final class SyncRun {
                     }
                 }
             }
-            current.endCatalog(!run.stopped() && run.counters().filesFailed.sum() == 0);
         }
         catch (RuntimeException e) {
             run.logWarning("could not remove the sync's spool files: " + e.getMessage());
+        }
+    }
+
+    /**
+     * After the sink finished ({@link TransferRun}): the catalog is committed only now, when nothing failed and the
+     * sink sent what it held back (a catalog kept before a failing finish would say files are there that never got there).
+     */
+    void endCatalog() {
+        SyncPlan current = plan;
+        if (current != null) {
+            current.endCatalog(!run.stopped() && run.counters().filesFailed.sum() == 0);
         }
     }
 

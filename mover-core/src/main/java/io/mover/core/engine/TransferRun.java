@@ -119,6 +119,9 @@ final class TransferRun {
             sync.finish();
         }
         finishSink();
+        if (sync != null) {
+            sync.endCatalog();
+        }
         ticker.stop();
         return ticker.finish();
     }

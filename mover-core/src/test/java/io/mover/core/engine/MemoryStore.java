@@ -74,6 +74,13 @@ public final class MemoryStore implements Source, Sink, io.mover.spi.PluginCount
         nodes.put(p, new Node(EntryType.FILE, data, mtime));
     }
 
+    /** A symbolic link whose target this store does not know (a sync skips it). */
+    public void link(String path, Instant mtime) {
+        RelativePath p = RelativePath.of(path);
+        mkdirs(p.parent());
+        nodes.put(p, new Node(EntryType.SYMLINK, null, mtime));
+    }
+
     public void dir(String path, Instant mtime) {
         mkdirs(RelativePath.of(path));
         nodes.put(RelativePath.of(path), new Node(EntryType.DIRECTORY, null, mtime));

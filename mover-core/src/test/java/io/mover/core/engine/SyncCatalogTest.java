@@ -209,6 +209,126 @@ class SyncCatalogTest {
         assertThat(catalogFolders()).as("a failed sync commits no catalog").isEmpty();
     }
 
+    /**
+     * A folder the catalog has, walked while the destination has none there (its root gone, so nothing is listed): the
+     * destination's folder is made empty, not as the catalog kept it, and the catalog must say so, or a file it still
+     * holds would be called unchanged later and never copied.
+     */
+    @Test
+    void aFolderWalkedWithNoDestinationListingIsNotCopiedFromTheCatalog() throws Exception {
+        src.file("d/x.txt", "ex".getBytes(), T0);
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
+
+        // the destination removed altogether (a sink that knows no creation times), and d emptied at the source
+        dst.delete(RelativePath.ROOT, true);
+        src.delete(RelativePath.of("d/x.txt"), false);
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(catalogRecords()).as("the catalog holds what the destination holds").isEqualTo(destination());
+
+        // the destination's root back, and the file back at the source as it was
+        dst.dir("", T0);
+        src.file("d/x.txt", "ex".getBytes(), T0);
+        assertThat(sync(true).filesTransferred()).isEqualTo(1);
+        assertThat(dst.filePaths()).isEqualTo(src.filePaths());
+    }
+
+    /**
+     * A sync stopped mid-walk ({@code --max-delete}), run or planned for the job service: the catalog's entries file
+     * it read and the generation it started writing are closed, not left open until the process ends.
+     */
+    @Test
+    void aSyncStoppedWhilePlanningLeavesNoCatalogFileOpen() throws Exception {
+        seed();
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
+        src.delete(RelativePath.of("d1"), true);
+        TransferEngine engine = new TransferEngine(PluginRegistry.of(List.of(plugin), "test"), Clock.systemUTC(), catalogs);
+        TransferOptions options = TransferOptions.builder().blockSize(4096).bufferPoolBytes(1 << 20).retries(0, Duration.ofMillis(1))
+                .sync(new SyncOptions(SyncOptions.DeleteMode.TRUE, 0, SyncOptions.ComparePolicy.SIZE_MTIME, false, java.util.Optional.empty(),
+                        0, -1, java.util.Optional.empty(), java.util.Optional.empty(), true)).build();
+        JobSpec spec = new JobSpec(JobKind.SYNC, "mem://src", "mem://dst", Map.of(), Map.of(), options);
+
+        try (PreparedJob job = engine.prepare(spec, "job" + runs++, scratch)) {
+            assertThat(engine.run(job, JobListener.NONE, new CancellationToken()).state()).isEqualTo(JobState.FAILED);
+        }
+        assertThat(openUnder(catalogs)).as("after a run").isEmpty();
+
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED); // a catalog again, to read
+        src.delete(RelativePath.of("d3"), true);
+        try (PreparedJob job = engine.prepare(spec, "job" + runs++, scratch)) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> engine.planSync(job, () -> false, (path, error) -> {}))
+                    .hasMessageContaining("--max-delete");
+        }
+        assertThat(openUnder(catalogs)).as("after a plan for the job service").isEmpty();
+    }
+
+    /**
+     * The sink's finish sends what it held back, and can fail after every file was handed to it: the job fails, and the
+     * catalog recording those files as there must not be kept.
+     */
+    @Test
+    void aSinkThatFailsToFinishDropsTheCatalog() throws Exception {
+        seed();
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
+        src.file("d1/b.txt", "beta, changed".getBytes(), T0.plusSeconds(60));
+        dst.finishFailure = new io.mover.spi.MoverException(io.mover.spi.ErrorCode.PLUGIN_FAILED, "the stream broke");
+
+        assertThat(sync(true).state()).isEqualTo(JobState.FAILED);
+        assertThat(catalogFolders()).as("no catalog after a failed sync").isEmpty();
+    }
+
+    /**
+     * A symbolic link the run does not make ({@code --symlinks skip}, the default) is skipped at copy time: the catalog
+     * must not hold it as at the destination, or a later {@code --symlinks preserve} sync would call it unchanged.
+     */
+    @Test
+    void aLinkTheRunSkipsIsNotRecordedAsThere() throws Exception {
+        seed();
+        src.link("d1/link", T0);
+        JobSummary first = sync(true);
+        assertThat(first.state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(catalogPaths()).contains("d1/b.txt").doesNotContain("d1/link");
+
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(catalogPaths()).contains("d1/b.txt").doesNotContain("d1/link");
+
+        // a file the catalog has, made a link at the source: the file is deleted and the link skipped, so neither is there
+        src.file("d3/x", "ex".getBytes(), T0);
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(catalogPaths()).contains("d3/x");
+        src.delete(RelativePath.of("d3/x"), false);
+        src.link("d3/x", T0);
+        assertThat(sync(true).state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(dst.filePaths()).doesNotContain("d3/x");
+        assertThat(catalogPaths()).doesNotContain("d3/x");
+    }
+
+    /** Every entry the current catalog holds. */
+    private List<String> catalogPaths() throws Exception {
+        List<String> paths = new java.util.ArrayList<>();
+        try (CatalogFiles.Opened opened = CatalogFiles.open(catalogFolders().getFirst())) {
+            for (Map.Entry<String, long[]> folder : opened.index().folders().entrySet()) {
+                CatalogFiles.entries(opened.entries(), folder.getValue(), RelativePath.of(folder.getKey()), IllegalStateException::new)
+                        .forEachRemaining(e -> paths.add(e.path().toString()));
+            }
+        }
+        return paths;
+    }
+
+    /** The files under {@code folder} this process holds open (Linux's /proc). */
+    private static List<String> openUnder(Path folder) throws Exception {
+        Path real = folder.toRealPath();
+        try (var fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.map(fd -> {
+                try {
+                    return Files.readSymbolicLink(fd).toString();
+                }
+                catch (java.io.IOException e) {
+                    return ""; // closed meanwhile
+                }
+            }).filter(target -> target.startsWith(real.toString())).toList();
+        }
+    }
+
     private static Stream<Path> children(Path folder) {
         try {
             return Files.list(folder).toList().stream();
