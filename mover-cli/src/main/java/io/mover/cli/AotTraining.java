@@ -18,7 +18,7 @@ import com.sun.net.httpserver.HttpServer;
  * per family of commands: {@code local} (a copy and syncs between local folders), {@code peer} (those and a copy
  * over loopback TCP to a receiver in this process: Netty, the peer protocol, the codecs) and {@code client} (all
  * those and the client commands against a stub server on loopback). The JVM loads every class of its cache at
- * start, used or not: with one cache for all, a local sync loaded 6,300 classes instead of 2,700 (docs/cli.md,
+ * start, used or not: with one cache for all, a local sync loaded 6,315 classes instead of 3,670 (docs/cli.md,
  * "start-up"). The JVM records one process per cache, hence one entry point.
  * Not a user command: arguments are the family, a source and a destination directory; all output is discarded.
  */

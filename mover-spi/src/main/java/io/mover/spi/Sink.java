@@ -40,7 +40,9 @@ public interface Sink extends AutoCloseable {
     /**
      * Creates {@code directory} and its missing parents.
      *
-     * @return true if it was created now, false if it already existed
+     * @return true if it was created now, false if it already existed; the engine relies on it: a directory
+     *     reported as created now is not searched for stale temporaries ({@link #removeStaleTemporaries}), so
+     *     a sink with temporaries that cannot tell must answer false
      * @throws MoverException {@link ErrorCode#NOT_A_DIRECTORY} if a file stands in the way
      */
     boolean mkdirs(RelativePath directory);

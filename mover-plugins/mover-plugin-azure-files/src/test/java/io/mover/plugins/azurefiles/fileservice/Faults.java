@@ -20,9 +20,10 @@ public final class Faults {
     /** Every request is answered 503 ServerBusy (a share far over its limits), until cleared. */
     public volatile boolean serverBusy;
     private final AtomicLong requests = new AtomicLong();
-    private final AtomicLong nextFreeNanos = new AtomicLong(System.nanoTime());
+    private static final long NO_TRANSFER = Long.MIN_VALUE;
+    /** When the limit is free again; {@link #NO_TRANSFER} until the first transfer reserves it. */
+    private final AtomicLong nextFreeNanos = new AtomicLong(NO_TRANSFER);
     private final AtomicLong firstTransferNanos = new AtomicLong();
-    private final AtomicLong transfers = new AtomicLong();
     private final AtomicLong idleNanos = new AtomicLong();
     private double tokens;
     private long lastRefill = System.nanoTime();
@@ -43,7 +44,7 @@ public final class Faults {
      * client lost): milliseconds from the first transfer's start to the last one's end, and of them idle.
      */
     Map<String, Long> bandwidthUse() {
-        if (transfers.get() == 0) {
+        if (nextFreeNanos.get() == NO_TRANSFER) {
             return Map.of();
         }
         return Map.of("bandwidth-span-ms", (nextFreeNanos.get() - firstTransferNanos.get()) / 1_000_000,
@@ -75,8 +76,12 @@ public final class Faults {
         long cost = bytes * 1_000_000_000L / rate;
         long now = System.nanoTime();
         long start = nextFreeNanos.getAndAccumulate(cost, (next, add) -> Math.max(next, now) + add);
-        firstTransferNanos.compareAndSet(0, now);
-        if (transfers.getAndIncrement() > 0 && start < now) {
+        // the first transfer is the one that found no reservation, decided in the same atomic step: a count taken
+        // after it let a concurrent second one count the time since the double started as idle
+        if (start == NO_TRANSFER) {
+            firstTransferNanos.set(now);
+        }
+        else if (start < now) {
             idleNanos.addAndGet(now - start);   // the limit sent nothing between the previous transfer's end and now
         }
         long end = Math.max(start, now) + cost;
