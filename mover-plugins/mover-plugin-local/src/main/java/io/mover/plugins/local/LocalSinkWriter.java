@@ -48,7 +48,7 @@ final class LocalSinkWriter implements SinkWriter {
      *     holds bytes this writer does not know of, so every block is written there
      */
     LocalSinkWriter(RelativePath path, Path target, Path temporary, FileChannel channel, Entry entry, boolean fsync, boolean modeSet,
-            boolean nativeTimes, Set<Path> open, boolean created) {
+            boolean nativeTimes, Set<Path> open, boolean leaveHoles) {
         this.path = requireNonNull(path, "path is null");
         this.target = requireNonNull(target, "target is null");
         this.temporary = requireNonNull(temporary, "temporary is null");
@@ -58,7 +58,8 @@ final class LocalSinkWriter implements SinkWriter {
         this.modeSet = modeSet;
         this.nativeTimes = nativeTimes;
         this.open = requireNonNull(open, "open is null");
-        this.sparse = created ? Optional.of(new SparseWrites()) : Optional.empty();
+        // leaveHoles: a file this writer created with the sink's sparse on; never a resumed partial, whose blocks may hold old bytes
+        this.sparse = leaveHoles ? Optional.of(new SparseWrites()) : Optional.empty();
     }
 
     @Override
@@ -139,7 +140,7 @@ final class LocalSinkWriter implements SinkWriter {
     /** A file whose last blocks were zeros left out ends short of them: one zero byte at the end gives it its size. */
     private void extendOverHoles() throws IOException {
         long end = sparse.map(SparseWrites::end).orElse(0L);
-        if (end > channel.size()) {
+        if (end > 0 && end > channel.size()) {   // sparse off: no fstat per commit
             if (channel.write(ByteBuffer.allocate(1), end - 1) != 1) {
                 throw new IOException("could not extend the file to " + end + " bytes");
             }
