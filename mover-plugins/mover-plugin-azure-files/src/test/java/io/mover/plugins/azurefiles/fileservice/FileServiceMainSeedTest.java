@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.util.Base64;
 
+import com.azure.core.util.DateTimeRfc1123;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +30,15 @@ final class FileServiceMainSeedTest {
             assertThat(service.smb("acct", "right", "d1")).containsEntry("lastWriteTime", "2025-01-01T00:00:00Z");
             assertThat(service.counts()).isEmpty();
         }
+    }
+
+    @Test
+    void seededTimesReachTheSdkAsTheServiceWritesThem() {
+        // the 1st of a month: the JDK's RFC_1123_DATE_TIME wrote "Wed, 1 Jan 2025", which the SDK refuses
+        String lastModified = FileServiceDouble.httpDate(FileServiceMain.SEED_TIME);
+
+        assertThat(lastModified).isEqualTo("Wed, 01 Jan 2025 00:00:00 GMT");
+        assertThat(new DateTimeRfc1123(lastModified).getDateTime().toInstant()).isEqualTo(FileServiceMain.SEED_TIME);
     }
 
     @Test
