@@ -164,7 +164,7 @@ final class FileOperations {
         synchronized (share.lock) {
             file.touch(Instant.now());
             return Response.of(201).with("ETag", file.etag).with("x-ms-request-server-encrypted", "true")
-                    .with("Last-Modified", java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(file.lastModified.atZone(java.time.ZoneOffset.UTC)));
+                    .with("Last-Modified", FileServiceDouble.httpDate(file.lastModified));
         }
     }
 

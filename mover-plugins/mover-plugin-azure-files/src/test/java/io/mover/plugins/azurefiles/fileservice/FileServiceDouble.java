@@ -34,7 +34,13 @@ import com.sun.net.httpserver.HttpServer;
  * authorization, loopback only) returns request counts by operation, for benchmarks.
  */
 public final class FileServiceDouble implements AutoCloseable {
-    private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME;
+    /**
+     * The HTTP date the service sends (RFC 7231's IMF-fixdate, "Wed, 01 Jan 2025 00:00:00 GMT"): a two-digit day.
+     * The JDK's RFC_1123_DATE_TIME writes "Wed, 1 Jan 2025", which the Azure SDK's DateTimeRfc1123 refuses (an
+     * ERROR log line and no date for every listed entry from the 1st to the 9th of a month).
+     */
+    private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", java.util.Locale.US)
+            .withZone(ZoneOffset.UTC);
 
     private final HttpServer server;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
@@ -103,6 +109,11 @@ public final class FileServiceDouble implements AutoCloseable {
     public FileServiceDouble keepContent(boolean keep) {
         tree.keepContent = keep;
         return this;
+    }
+
+    /** {@code instant} as the service writes Last-Modified and Date. */
+    static String httpDate(java.time.Instant instant) {
+        return HTTP_DATE.format(instant);
     }
 
     public Faults faults() {

@@ -1,7 +1,5 @@
 package io.mover.plugins.azurefiles.fileservice;
 
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -84,7 +82,7 @@ final class Listing {
             element(xml, "LastAccessTime", Smb.format(node.lastWriteTime));
             element(xml, "LastWriteTime", Smb.format(node.lastWriteTime));
             element(xml, "ChangeTime", Smb.format(node.changeTime));
-            element(xml, "Last-Modified", DateTimeFormatter.RFC_1123_DATE_TIME.format(node.lastModified.atZone(ZoneOffset.UTC)));
+            element(xml, "Last-Modified", FileServiceDouble.httpDate(node.lastModified));
         }
         if (include.contains("etag")) {
             element(xml, "Etag", node.etag);

@@ -2,8 +2,6 @@ package io.mover.plugins.azurefiles.fileservice;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -70,7 +68,7 @@ final class ShareOperations {
     /** ETag and Last-Modified, which Create Share, Set Share Properties and Get Share Properties all return. */
     private static Response versioned(Response response, Share share) {
         return response.with("ETag", share.root.etag)
-                .with("Last-Modified", DateTimeFormatter.RFC_1123_DATE_TIME.format(share.root.lastModified.atZone(ZoneOffset.UTC)));
+                .with("Last-Modified", FileServiceDouble.httpDate(share.root.lastModified));
     }
 
     /** {@code x-ms-share-quota} in GiB, 1 to 102400; {@code otherwise} when the header is absent. */

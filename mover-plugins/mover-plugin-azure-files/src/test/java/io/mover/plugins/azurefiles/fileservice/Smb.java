@@ -96,7 +96,7 @@ final class Smb {
     /** The properties every file and directory response carries. */
     static Response describe(Response response, FileTree.Node node) {
         return response.with("ETag", node.etag)
-                .with("Last-Modified", java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(node.lastModified.atZone(ZoneOffset.UTC)))
+                .with("Last-Modified", FileServiceDouble.httpDate(node.lastModified))
                 .with("x-ms-file-attributes", node.attributes)
                 .with("x-ms-file-creation-time", format(node.creationTime))
                 .with("x-ms-file-last-write-time", format(node.lastWriteTime))

@@ -84,7 +84,7 @@ final class Transfers {
             }
         }
         return Response.of(202).with("ETag", file.etag).with("x-ms-copy-id", UUID.randomUUID().toString()).with("x-ms-copy-status", "success")
-                .with("Last-Modified", java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(file.lastModified.atZone(java.time.ZoneOffset.UTC)));
+                .with("Last-Modified", FileServiceDouble.httpDate(file.lastModified));
     }
 
     private static void copySmb(Request request, Node source, Node file, Instant now) {
