@@ -134,6 +134,9 @@ final class TransferRun {
         if (job.sink().isEmpty() || stopped() || cutShort) {
             return;
         }
+        // the sink's finishing belongs to the files it committed: with none (a no-change sync) it is no stage's time,
+        // or the summary named COMMIT, at 100 % of busy time, the bottleneck of a job that moved nothing
+        boolean committed = meters.get(Stage.COMMIT).snapshot().operations() > 0;
         long start = System.nanoTime();
         try {
             job.sink().get().finish();
@@ -145,7 +148,9 @@ final class TransferRun {
             fatal.compareAndSet(null, unexpected(e));
         }
         finally {
-            meters.get(Stage.COMMIT).busy(start, 0);
+            if (committed) {
+                meters.get(Stage.COMMIT).busy(start, 0);
+            }
         }
     }
 

@@ -62,6 +62,17 @@ class SyncTest {
                 base.minAge(), base.maxAge());
     }
 
+    @Test
+    void aSyncWithNothingToDoNamesNoBottleneck() {
+        seed();
+        assertThat(sync(SyncOptions.DEFAULTS).bottleneck()).isPresent();
+        JobSummary again = sync(SyncOptions.DEFAULTS);
+        assertThat(again.filesTransferred()).isZero();
+        // the sink's finish still runs; its time named COMMIT the bottleneck of a job that moved nothing
+        assertThat(dst.finishes.get()).isEqualTo(2);
+        assertThat(again.bottleneck()).isEmpty();
+    }
+
     private void seed() {
         src.file("a.txt", "alpha".getBytes(), T0);
         src.file("same-size.txt", "12345".getBytes(), T0);
