@@ -19,11 +19,6 @@ public record JobSettings(int concurrency, long bandwidthCapBytesPerSecond, bool
         requireNonNull(concurrencyOrigin, "concurrencyOrigin is null");
     }
 
-    /** Settings with a concurrency the user set. */
-    public JobSettings(int concurrency, long bandwidthCapBytesPerSecond, boolean pauseRequested) {
-        this(concurrency, bandwidthCapBytesPerSecond, pauseRequested, JobControls.SET);
-    }
-
     /** The live settings of running {@code controls}. */
     public static JobSettings of(JobControls controls, boolean pauseRequested) {
         return new JobSettings(controls.concurrency(), controls.bandwidthCap(), pauseRequested, controls.concurrencyOrigin());
@@ -31,7 +26,6 @@ public record JobSettings(int concurrency, long bandwidthCapBytesPerSecond, bool
 
     /** The settings a job was submitted with, before any run chose a concurrency. */
     public static JobSettings submitted(TransferOptions options, boolean pauseRequested) {
-        return new JobSettings(options.concurrency(), options.bandwidthCap(), pauseRequested,
-                options.concurrencySet() ? JobControls.SET : JobControls.DEFAULT);
+        return of(JobControls.of(options), pauseRequested);
     }
 }

@@ -55,7 +55,7 @@ final class Views {
         Optional<JobSummary> summary = state.isTerminal() ? Optional.of(summary(job, spec, detailed)) : Optional.empty();
         JobSettings settings = durable.controls(job.id())
                 .map(c -> JobSettings.of(c, job.desiredState() == DesiredState.PAUSED))
-                .orElse(JobSettings.submitted(spec.options(), job.desiredState() == DesiredState.PAUSED));
+                .orElseGet(() -> JobSettings.submitted(spec.options(), job.desiredState() == DesiredState.PAUSED));
         return new JobView(job.id(), spec, state, job.created(), started ? Optional.of(progress(job, detailed)) : Optional.empty(), summary,
                 settings);
     }

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 
+import io.mover.core.engine.JobControls;
 import io.mover.core.engine.JobSpec;
 import io.mover.core.engine.JobState;
 import io.mover.core.engine.TransferOptions;
@@ -33,7 +34,7 @@ class ViewCacheTest {
         reads.incrementAndGet();
         JobState state = stored.get();
         return state == null ? Optional.empty() : Optional.of(new JobView(key, JobSpec.copy("/a", "/b", TransferOptions.builder().build()), state,
-                Instant.EPOCH, Optional.empty(), Optional.empty(), new JobSettings(1, 0, false)));
+                Instant.EPOCH, Optional.empty(), Optional.empty(), new JobSettings(1, 0, false, JobControls.SET)));
     }
 
     private void advance(java.time.Duration by) {
