@@ -2,7 +2,6 @@ package io.mover.plugins.local;
 
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -61,7 +60,9 @@ final class BeneathRoot implements AutoCloseable {
             fd = calls.open(name, O_PATH | oDirectory | LinuxCalls.O_CLOEXEC, 0, root);
             BeneathRoot beneath = new BeneathRoot(calls, root, realRoot, fd, oDirectory);
             // one probe: ENOSYS (an old kernel) or EPERM (a seccomp filter) says the calls cannot be made here
-            beneath.calls.close(beneath.openat2(DOT, RESOLVE_BENEATH, root), root);
+            try (NativeScratch scratch = calls.scratch()) {
+                calls.close(scratch, beneath.openat2(scratch, DOT, RESOLVE_BENEATH, root), root);
+            }
             fd = -1;
             return Optional.of(beneath);
         }
@@ -85,16 +86,16 @@ final class BeneathRoot implements AutoCloseable {
      *
      * @throws MoverException INVALID_PATH when the folder leads outside the root through a link
      */
-    int folder(RelativePath folder, Path forErrors) throws IOException {
+    int folder(NativeScratch scratch, RelativePath folder, Path forErrors) throws IOException {
         if (folder.isRoot()) {
             return rootFd;
         }
-        byte[] name = calls.nativePath(Path.of(folder.toString()));
+        byte[] name = calls.nativeName(folder.toString());
         if (name == null) {
             throw new MoverException(ErrorCode.INVALID_PATH, "cannot name " + forErrors + " in the system's encoding");
         }
         try {
-            return openat2(name, RESOLVE_BENEATH, forErrors);
+            return openat2(scratch, name, RESOLVE_BENEATH, forErrors);
         }
         catch (NativeError e) {
             if (e.code() != LinuxCalls.EXDEV && e.code() != ELOOP) {
@@ -108,7 +109,7 @@ final class BeneathRoot implements AutoCloseable {
         }
         byte[] inside = real.equals(realRoot) ? DOT : calls.nativePath(realRoot.relativize(real));
         try {
-            return openat2(inside, RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS, forErrors);
+            return openat2(scratch, inside, RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS, forErrors);
         }
         catch (NativeError e) {
             // a link swapped in since the real path was taken
@@ -124,34 +125,25 @@ final class BeneathRoot implements AutoCloseable {
     }
 
     /** {@code renameat2(dir, from, dir, to, 0)}: replaces a file, refuses (EISDIR) to replace a directory. */
-    void rename(int dir, byte[] from, byte[] to, Path forErrors) throws IOException {
-        calls.inArena((arena, state) -> calls.check((long) calls.syscall.invokeExact(state, calls.abi.renameat2(), (long) dir,
-                arena.allocateFrom(ValueLayout.JAVA_BYTE, from).address(), (long) dir, arena.allocateFrom(ValueLayout.JAVA_BYTE, to).address(), 0L, 0L),
-                state, "rename into", forErrors));
+    void rename(NativeScratch scratch, int dir, byte[] from, byte[] to, Path forErrors) throws IOException {
+        long source = calls.name(scratch.first(from), "rename into", forErrors);
+        long target = calls.name(scratch.second(to), "rename into", forErrors);
+        calls.check(calls.call(scratch, calls.abi.renameat2(), dir, source, dir, target, 0L, 0L), scratch, "rename into", forErrors);
     }
 
     /** Removes {@code name} from {@code dir}; quietly (the next run's sweep removes a temporary left behind). */
-    void unlinkQuietly(int dir, byte[] name, Path forErrors) {
-        try {
-            calls.inArena((arena, state) -> calls.check((long) calls.syscall.invokeExact(state, calls.abi.unlinkat(), (long) dir,
-                    arena.allocateFrom(ValueLayout.JAVA_BYTE, name).address(), 0L, 0L, 0L, 0L),
-                    state, "remove", forErrors));
-        }
-        catch (IOException e) {
-            // see above
+    void unlinkQuietly(NativeScratch scratch, int dir, byte[] name) {
+        long address = scratch.first(name);
+        if (address != 0L) {
+            calls.call(scratch, calls.abi.unlinkat(), dir, address, 0L, 0L, 0L, 0L);
         }
     }
 
     /** Closes a folder from {@link #folder}; the root stays open. */
-    void closeFolder(int fd, Path forErrors) {
-        if (fd == rootFd) {
-            return;
-        }
-        try {
-            calls.close(fd, forErrors);
-        }
-        catch (IOException e) {
-            // an O_PATH descriptor: nothing to lose
+    void closeFolder(NativeScratch scratch, int fd) {
+        if (fd != rootFd) {
+            // an O_PATH descriptor: nothing to lose, so its error is not read
+            calls.call(scratch, calls.abi.close(), fd, 0L, 0L, 0L, 0L, 0L);
         }
     }
 
@@ -175,24 +167,21 @@ final class BeneathRoot implements AutoCloseable {
     }
 
     /** {@code openat2(root, name, {O_PATH | O_DIRECTORY | O_CLOEXEC, 0, resolve})}, again on EAGAIN (a rename raced the lookup). */
-    private int openat2(byte[] name, long resolve, Path forErrors) throws IOException {
-        return calls.inArena((arena, state) -> {
-            MemorySegment path = arena.allocateFrom(ValueLayout.JAVA_BYTE, name);
-            MemorySegment how = arena.allocate(JAVA_LONG, 3);
-            how.setAtIndex(JAVA_LONG, 0, folderFlags);
-            how.setAtIndex(JAVA_LONG, 1, 0);
-            how.setAtIndex(JAVA_LONG, 2, resolve);
-            for (int attempt = 0; ; attempt++) {
-                long fd = (long) calls.syscall.invokeExact(state, calls.abi.openat2(), (long) rootFd, path.address(), how.address(), how.byteSize(), 0L, 0L);
-                if (fd >= 0) {
-                    return (int) fd;
-                }
-                int code = (int) calls.errno.get(state, 0L);
-                if (code != EAGAIN || attempt >= 16) {
-                    calls.checkInterrupted(state, attempt, "open", forErrors);
-                }
+    private int openat2(NativeScratch scratch, byte[] name, long resolve, Path forErrors) throws IOException {
+        long path = calls.name(scratch.first(name), "open", forErrors);
+        MemorySegment how = scratch.data;
+        how.setAtIndex(JAVA_LONG, 0, folderFlags);
+        how.setAtIndex(JAVA_LONG, 1, 0);
+        how.setAtIndex(JAVA_LONG, 2, resolve);
+        for (int attempt = 0; ; attempt++) {
+            long fd = calls.call(scratch, calls.abi.openat2(), rootFd, path, how.address(), 3 * JAVA_LONG.byteSize(), 0L, 0L);
+            if (fd >= 0) {
+                return (int) fd;
             }
-        });
+            if (calls.errno(scratch) != EAGAIN || attempt >= 16) {
+                calls.checkInterrupted(scratch, attempt, "open", forErrors);
+            }
+        }
     }
 
     private MoverException escapes(RelativePath folder) {

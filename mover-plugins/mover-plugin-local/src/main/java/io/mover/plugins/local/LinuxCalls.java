@@ -1,7 +1,6 @@
 package io.mover.plugins.local;
 
 import java.io.IOException;
-import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemoryLayout;
@@ -9,12 +8,11 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -31,7 +29,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * about 3 ms per signature, and the twelve there were (one per C function) cost each job 55 ms of its start.
  * {@link #INSTANCE} is empty off Linux, on a CPU whose numbers are not known here ({@link LinuxAbi}), or where
  * native access is refused; the sink and the listing then keep the JDK's path. Every call reports failure as the
- * {@link IOException} the JDK would throw for the same {@code errno}.
+ * {@link IOException} the JDK would throw for the same {@code errno}. A call's arguments and {@code errno} live in a
+ * {@link NativeScratch} its caller holds (one per copied file), not in memory allocated for the call.
  */
 final class LinuxCalls {
     static final int O_RDONLY = 0;
@@ -39,6 +38,7 @@ final class LinuxCalls {
     static final int O_CREAT = 0100;
     static final int O_EXCL = 0200;
     static final int O_CLOEXEC = 02000000;
+    static final int EPERM = 1;
     static final int ENOENT = 2;
     static final int EINTR = 4;
     static final int EEXIST = 17;
@@ -79,6 +79,9 @@ final class LinuxCalls {
     final VarHandle errno;
     final long errnoSize;
     final Charset pathCharset;
+    /** Names as the JDK encodes them ({@code sun.jnu.encoding}), so both paths name the same file. */
+    private final NativeNames names;
+    private static final byte[] EMPTY = {0};
 
     /** What {@code statx} said of an open file. */
     record Stat(int mode, long size, Instant lastModified, Instant created) {}
@@ -87,6 +90,7 @@ final class LinuxCalls {
         this.abi = abi;
         this.oTmpfile = abi.oTmpfile();
         this.pathCharset = pathCharset;
+        this.names = new NativeNames(pathCharset);
         MemoryLayout state = Linker.Option.captureStateLayout();
         this.errno = state.varHandle(MemoryLayout.PathElement.groupElement("errno"));
         this.errnoSize = state.byteSize();
@@ -122,173 +126,174 @@ final class LinuxCalls {
 
     /** {@code path} as the kernel knows it, or null when the JDK's name cannot be turned back into exact bytes. */
     byte[] nativePath(Path path) {
-        String name = path.toString();
-        if (name.indexOf('\uFFFD') >= 0 || name.indexOf('\0') >= 0) {
-            return null;
-        }
+        return names.encode(path.toString());
+    }
+
+    /** As {@link #nativePath} for a name, or a relative path, as a string. */
+    byte[] nativeName(String name) {
+        return names.encode(name);
+    }
+
+    /** A block of native memory for one file's calls; close it (try-with-resources) when they are done. */
+    NativeScratch scratch() {
+        return NativeScratch.take(errnoSize);
+    }
+
+    /** {@code syscall(number, ...)} with {@code errno} left in {@code scratch}: -1 on failure. */
+    long call(NativeScratch scratch, long number, long a, long b, long c, long d, long e, long f) {
         try {
-            ByteBuffer bytes = pathCharset.newEncoder().encode(CharBuffer.wrap(name));
-            byte[] result = new byte[bytes.remaining() + 1];
-            bytes.get(result, 0, result.length - 1);
-            return result;
+            return (long) syscall.invokeExact(scratch.state, number, a, b, c, d, e, f);
         }
-        catch (CharacterCodingException e) {
-            return null;
+        catch (RuntimeException | Error x) {
+            throw x;
         }
+        catch (Throwable x) {
+            // invokeExact declares Throwable; a downcall throws nothing else
+            throw new IllegalStateException(x);
+        }
+    }
+
+    int errno(NativeScratch scratch) {
+        return (int) errno.get(scratch.state, 0L);
+    }
+
+    /** The address of a name copied into the scratch block ({@link NativeScratch#first}), or the kernel's refusal of a name too long. */
+    long name(long address, String action, Path forErrors) throws NativeError {
+        if (address == 0L) {
+            throw error(ENAMETOOLONG, action, forErrors);
+        }
+        return address;
     }
 
     /** {@code openat(AT_FDCWD, path, flags, mode)}; {@code path} from {@link #nativePath}. */
     int open(byte[] path, int flags, int mode, Path forErrors) throws IOException {
-        return open((int) AT_FDCWD, path, flags, mode, forErrors);
+        try (NativeScratch scratch = scratch()) {
+            return open(scratch, (int) AT_FDCWD, path, flags, mode, forErrors);
+        }
     }
 
     /** {@code openat(dir, path, flags, mode)}: {@code path} relative to the folder open as {@code dir}. */
-    int open(int dir, byte[] path, int flags, int mode, Path forErrors) throws IOException {
-        return inArena((arena, state) -> {
-            MemorySegment name = arena.allocateFrom(ValueLayout.JAVA_BYTE, path);
-            for (int attempt = 0; ; attempt++) {
-                int fd = (int) (long) syscall.invokeExact(state, abi.openat(), (long) dir, name.address(), (long) flags, (long) mode, 0L, 0L);
-                if (fd >= 0) {
-                    return fd;
-                }
-                checkInterrupted(state, attempt, "open", forErrors);
+    int open(NativeScratch scratch, int dir, byte[] path, int flags, int mode, Path forErrors) throws IOException {
+        long name = name(scratch.first(path), "open", forErrors);
+        for (int attempt = 0; ; attempt++) {
+            int fd = (int) call(scratch, abi.openat(), dir, name, flags, mode, 0L, 0L);
+            if (fd >= 0) {
+                return fd;
             }
-        });
+            checkInterrupted(scratch, attempt, "open", forErrors);
+        }
     }
 
     /** Copies up to {@code length} bytes from {@code in}'s position to {@code out}'s in the kernel; 0 at the end of {@code in}. */
-    long copyFileRange(int in, int out, long length, Path forErrors) throws IOException {
-        return inArena((arena, state) -> {
-            for (int attempt = 0; ; attempt++) {
-                long copied = (long) syscall.invokeExact(state, abi.copyFileRange(), (long) in, 0L, (long) out, 0L, length, 0L);
-                if (copied >= 0) {
-                    return copied;
-                }
-                checkInterrupted(state, attempt, "copy", forErrors);
+    long copyFileRange(NativeScratch scratch, int in, int out, long length, Path forErrors) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            long copied = call(scratch, abi.copyFileRange(), in, 0L, out, 0L, length, 0L);
+            if (copied >= 0) {
+                return copied;
             }
-        });
+            checkInterrupted(scratch, attempt, "copy", forErrors);
+        }
     }
 
     /**
      * Sets the modification time of an open file ({@code futimens}); the access time stays as it is
      * ({@code UTIME_OMIT}), so, unlike the JDK's {@code setTimes}, nothing has to be read first.
      */
-    void setModified(int fd, Instant modified, Path forErrors) throws IOException {
-        setModified(fd, null, 0, modified, forErrors);
+    void setModified(NativeScratch scratch, int fd, Instant modified, Path forErrors) throws IOException {
+        setModified(scratch, fd, 0L, 0, modified, forErrors);
     }
 
-    /** As {@link #setModified(int, Instant, Path)} by name, never following a final link: one {@code utimensat}. */
+    /** As {@link #setModified(NativeScratch, int, Instant, Path)} by name, never following a final link: one {@code utimensat}. */
     void setModified(byte[] path, Instant modified, Path forErrors) throws IOException {
-        setModified(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW, modified, forErrors);
+        try (NativeScratch scratch = scratch()) {
+            setModified(scratch, AT_FDCWD, name(scratch.first(path), "set the times of", forErrors), AT_SYMLINK_NOFOLLOW, modified, forErrors);
+        }
     }
 
-    /** {@code utimensat(fd, path, times, flags)}; a null {@code path} sets the times of {@code fd} itself (futimens). */
-    private void setModified(long fd, byte[] path, int flags, Instant modified, Path forErrors) throws IOException {
-        inArena((arena, state) -> {
-            MemorySegment name = path == null ? MemorySegment.NULL : arena.allocateFrom(ValueLayout.JAVA_BYTE, path);
-            MemorySegment times = arena.allocate(JAVA_LONG, 4);
-            times.setAtIndex(JAVA_LONG, 0, 0);
-            times.setAtIndex(JAVA_LONG, 1, UTIME_OMIT);
-            times.setAtIndex(JAVA_LONG, 2, modified.getEpochSecond());
-            times.setAtIndex(JAVA_LONG, 3, modified.getNano());
-            if (setTimes(state, fd, name, times, flags) < 0) {
-                // as the JDK does: a file system that refuses a time before 1970 gets 1970
-                if ((int) errno.get(state, 0L) != EINVAL || modified.getEpochSecond() >= 0) {
-                    throw error((int) errno.get(state, 0L), "set the times of", forErrors);
-                }
-                times.setAtIndex(JAVA_LONG, 2, 0);
-                times.setAtIndex(JAVA_LONG, 3, 0);
-                check(setTimes(state, fd, name, times, flags), state, "set the times of", forErrors);
+    /** {@code utimensat(fd, name, times, flags)}; a 0 {@code name} sets the times of {@code fd} itself (futimens). */
+    private void setModified(NativeScratch scratch, long fd, long name, int flags, Instant modified, Path forErrors) throws IOException {
+        MemorySegment times = scratch.data;
+        times.setAtIndex(JAVA_LONG, 0, 0);
+        times.setAtIndex(JAVA_LONG, 1, UTIME_OMIT);
+        times.setAtIndex(JAVA_LONG, 2, modified.getEpochSecond());
+        times.setAtIndex(JAVA_LONG, 3, modified.getNano());
+        if (call(scratch, abi.utimensat(), fd, name, times.address(), flags, 0L, 0L) < 0) {
+            // as the JDK does: a file system that refuses a time before 1970 gets 1970
+            if (errno(scratch) != EINVAL || modified.getEpochSecond() >= 0) {
+                throw error(errno(scratch), "set the times of", forErrors);
             }
-            return null;
-        });
-    }
-
-    private int setTimes(MemorySegment state, long fd, MemorySegment name, MemorySegment times, int flags) throws Throwable {
-        return (int) (long) syscall.invokeExact(state, abi.utimensat(), fd, name.address(), times.address(), (long) flags, 0L, 0L);
+            times.setAtIndex(JAVA_LONG, 2, 0);
+            times.setAtIndex(JAVA_LONG, 3, 0);
+            check(call(scratch, abi.utimensat(), fd, name, times.address(), flags, 0L, 0L), scratch, "set the times of", forErrors);
+        }
     }
 
     /** {@code posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL)}: only a hint, so a refusal is ignored. */
-    void adviseSequential(int fd) {
-        try {
-            inArena((arena, state) -> (long) syscall.invokeExact(state, abi.fadvise64(), (long) fd, 0L, 0L, 2L, 0L, 0L));
-        }
-        catch (IOException e) {
-            // not thrown: posix_fadvise returns its error, which is ignored
-        }
+    void adviseSequential(NativeScratch scratch, int fd) {
+        call(scratch, abi.fadvise64(), fd, 0L, 0L, 2L, 0L, 0L);
     }
 
-    void setMode(int fd, int mode, Path forErrors) throws IOException {
-        inArena((arena, state) -> check((long) syscall.invokeExact(state, abi.fchmod(), (long) fd, (long) mode, 0L, 0L, 0L, 0L), state, "set the mode of", forErrors));
+    void setMode(NativeScratch scratch, int fd, int mode, Path forErrors) throws IOException {
+        check(call(scratch, abi.fchmod(), fd, mode, 0L, 0L, 0L, 0L), scratch, "set the mode of", forErrors);
     }
 
-    void force(int fd, Path forErrors) throws IOException {
-        inArena((arena, state) -> check((long) syscall.invokeExact(state, abi.fsync(), (long) fd, 0L, 0L, 0L, 0L, 0L), state, "flush", forErrors));
+    void force(NativeScratch scratch, int fd, Path forErrors) throws IOException {
+        check(call(scratch, abi.fsync(), fd, 0L, 0L, 0L, 0L, 0L), scratch, "flush", forErrors);
     }
 
     void close(int fd, Path forErrors) throws IOException {
-        inArena((arena, state) -> check((long) syscall.invokeExact(state, abi.close(), (long) fd, 0L, 0L, 0L, 0L, 0L), state, "close", forErrors));
+        try (NativeScratch scratch = scratch()) {
+            close(scratch, fd, forErrors);
+        }
+    }
+
+    void close(NativeScratch scratch, int fd, Path forErrors) throws IOException {
+        check(call(scratch, abi.close(), fd, 0L, 0L, 0L, 0L, 0L), scratch, "close", forErrors);
     }
 
     /** {@code statx} of an open file: no path is looked up again. */
-    Stat stat(int fd, Path forErrors) throws IOException {
-        return inArena((arena, state) -> {
-            MemorySegment buffer = arena.allocate(256, 8);
-            MemorySegment empty = arena.allocateFrom("");
-            check((long) syscall.invokeExact(state, abi.statx(), (long) fd, empty.address(), (long) AT_EMPTY_PATH, (long) STATX_BASIC_AND_BTIME,
-                    buffer.address(), 0L), state, "read the attributes of", forErrors);
-            Instant modified = timestamp(buffer, 112);
-            // the JDK reports the modification time where the file system keeps no birth time
-            Instant created = (buffer.get(JAVA_INT, 0) & STATX_BTIME) != 0 ? timestamp(buffer, 80) : modified;
-            return new Stat(Short.toUnsignedInt(buffer.get(ValueLayout.JAVA_SHORT, 28)), buffer.get(JAVA_LONG, 40), modified, created);
-        });
+    Stat stat(NativeScratch scratch, int fd, Path forErrors) throws IOException {
+        MemorySegment buffer = scratch.data;
+        check(call(scratch, abi.statx(), fd, scratch.first(EMPTY), AT_EMPTY_PATH, STATX_BASIC_AND_BTIME, buffer.address(), 0L),
+                scratch, "read the attributes of", forErrors);
+        Instant modified = timestamp(buffer, 112);
+        // the JDK reports the modification time where the file system keeps no birth time
+        Instant created = (buffer.get(JAVA_INT, 0) & STATX_BTIME) != 0 ? timestamp(buffer, 80) : modified;
+        return new Stat(Short.toUnsignedInt(buffer.get(ValueLayout.JAVA_SHORT, 28)), buffer.get(JAVA_LONG, 40), modified, created);
     }
 
     /**
      * Gives the unnamed file open as {@code fd} ({@code O_TMPFILE}) the name {@code name} in the folder open as
-     * {@code dir}, through its {@code /proc/self/fd} link (the {@code AT_EMPTY_PATH} form needs a capability).
+     * {@code dir}. {@code byDescriptor}: by the descriptor itself ({@code AT_EMPTY_PATH}), which Linux 6.10 on
+     * allows the process that opened the file (before, only with {@code CAP_DAC_READ_SEARCH}: ENOENT); otherwise
+     * through its {@code /proc/self/fd} link ({@link UnnamedLinks} chooses).
      * Fails with {@code EEXIST} when the name is taken: a link never replaces a file.
      */
-    void link(int fd, int dir, byte[] name, Path forErrors) throws IOException {
-        inArena((arena, state) -> {
-            MemorySegment from = arena.allocateFrom("/proc/self/fd/" + fd);
-            MemorySegment to = arena.allocateFrom(ValueLayout.JAVA_BYTE, name);
-            return check((long) syscall.invokeExact(state, abi.linkat(), AT_FDCWD, from.address(), (long) dir, to.address(), (long) AT_SYMLINK_FOLLOW, 0L),
-                    state, "name", forErrors);
-        });
+    void link(NativeScratch scratch, int fd, int dir, byte[] name, boolean byDescriptor, Path forErrors) throws IOException {
+        long to = name(scratch.second(name), "name", forErrors);
+        long result = byDescriptor
+                ? call(scratch, abi.linkat(), fd, scratch.first(EMPTY), dir, to, AT_EMPTY_PATH, 0L)
+                : call(scratch, abi.linkat(), AT_FDCWD, scratch.first(procLink(fd)), dir, to, AT_SYMLINK_FOLLOW, 0L);
+        check(result, scratch, "name", forErrors);
     }
 
-    /** One call's native memory: its arguments and the {@code errno} it leaves, freed when it returns. */
-    interface NativeCall<T> {
-        T call(Arena arena, MemorySegment state) throws Throwable;
-    }
-
-    <T> T inArena(NativeCall<T> body) throws IOException {
-        try (Arena arena = Arena.ofConfined()) {
-            return body.call(arena, arena.allocate(errnoSize));
-        }
-        catch (IOException | RuntimeException | Error e) {
-            throw e;
-        }
-        catch (Throwable e) {
-            // invokeExact declares Throwable; a downcall throws nothing else
-            throw new IllegalStateException(e);
-        }
+    private static byte[] procLink(int fd) {
+        byte[] bytes = ("/proc/self/fd/" + fd).getBytes(StandardCharsets.US_ASCII);
+        return Arrays.copyOf(bytes, bytes.length + 1);
     }
 
     private static Instant timestamp(MemorySegment statx, long offset) {
         return Instant.ofEpochSecond(statx.get(JAVA_LONG, offset), Integer.toUnsignedLong(statx.get(JAVA_INT, offset + 8)));
     }
 
-    Void check(long result, MemorySegment state, String action, Path path) throws IOException {
+    void check(long result, NativeScratch scratch, String action, Path path) throws IOException {
         if (result < 0) {
-            throw error((int) errno.get(state, 0L), action, path);
+            throw error(errno(scratch), action, path);
         }
-        return null;
     }
 
-    void checkInterrupted(MemorySegment state, int attempt, String action, Path path) throws IOException {
-        int code = (int) errno.get(state, 0L);
+    void checkInterrupted(NativeScratch scratch, int attempt, String action, Path path) throws IOException {
+        int code = errno(scratch);
         if (code != EINTR || attempt >= MAX_INTERRUPTS) {
             throw error(code, action, path);
         }

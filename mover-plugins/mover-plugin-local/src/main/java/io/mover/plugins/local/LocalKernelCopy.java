@@ -66,17 +66,21 @@ final class LocalKernelCopy {
     private final boolean fsync;
     private final Set<Path> open;
     private final AtomicBoolean tmpfile;
+    private final UnnamedLinks links;
     /** Cleared when copy_file_range refuses this pair of file systems: the Java path (which falls back) copies then. */
     private final AtomicBoolean usable = new AtomicBoolean(true);
 
-    LocalKernelCopy(LinuxCalls calls, Optional<BeneathRoot> beneath, String jobKey, boolean fsync, Set<Path> open, boolean tmpfile) {
+    /** {@code linkByDescriptor}: false names every unnamed file through {@code /proc/self/fd} from the start (tests use it). */
+    LocalKernelCopy(LinuxCalls calls, Optional<BeneathRoot> beneath, String jobKey, boolean fsync, Set<Path> open, boolean tmpfile,
+            boolean linkByDescriptor) {
         this.calls = requireNonNull(calls, "calls is null");
         this.beneath = requireNonNull(beneath, "beneath is null");
         this.jobKey = requireNonNull(jobKey, "jobKey is null");
         this.fsync = fsync;
         this.open = requireNonNull(open, "open is null");
-        // linkat names an unnamed file through /proc/self/fd
+        // linkat names an unnamed file through /proc/self/fd where the kernel refuses it by descriptor
         this.tmpfile = new AtomicBoolean(tmpfile && Files.isDirectory(Path.of("/proc/self/fd")));
+        this.links = new UnnamedLinks(calls, linkByDescriptor);
     }
 
     /** The default: O_TMPFILE unless {@code -Dmover.local.tmpfile=false}. */
@@ -99,44 +103,52 @@ final class LocalKernelCopy {
         return usable.get();
     }
 
+    /** Whether unnamed files are (still) named by their descriptor; for tests. */
+    boolean linksByDescriptor() {
+        return links.byDescriptor();
+    }
+
     /** The committed entry, or empty when this file cannot be copied here and the caller must use the Java path. */
     Optional<Entry> copy(Path source, Path target, RelativePath path, Entry entry) {
         byte[] sourceName = calls.nativePath(source);
-        byte[] name = calls.nativePath(Path.of(path.name()));
+        byte[] name = calls.nativeName(path.name());
         if (sourceName == null || name == null || beneath.isEmpty() || !beneath.get().isOpen() || !usable.get()) {
             return Optional.empty();
         }
-        int in;
-        try {
-            in = calls.open(sourceName, O_RDONLY | O_CLOEXEC, 0, source);
-        }
-        catch (IOException e) {
-            throw IoErrors.map(e, "open", source);
-        }
-        int folder = -1;
-        try {
-            if (entry.size() >= SEQUENTIAL_FROM) {
-                calls.adviseSequential(in);
+        // one block of native memory for all of this file's calls
+        try (NativeScratch scratch = calls.scratch()) {
+            int in;
+            try {
+                in = calls.open(scratch, (int) LinuxCalls.AT_FDCWD, sourceName, O_RDONLY | O_CLOEXEC, 0, source);
             }
-            // the folder by descriptor, beneath the root: a link swapped in since the sink checked the path leads nowhere
-            folder = beneath.get().folder(path.parent(), target);
-            return copyOpen(in, new Named(folder, name, target), path, entry);
-        }
-        catch (IOException e) {
-            throw IoErrors.map(e, "open", target.getParent());
-        }
-        finally {
-            if (folder >= 0) {
-                beneath.get().closeFolder(folder, target);
+            catch (IOException e) {
+                throw IoErrors.map(e, "open", source);
             }
-            closeQuietly(in, source);
+            int folder = -1;
+            try {
+                if (entry.size() >= SEQUENTIAL_FROM) {
+                    calls.adviseSequential(scratch, in);
+                }
+                // the folder by descriptor, beneath the root: a link swapped in since the sink checked the path leads nowhere
+                folder = beneath.get().folder(scratch, path.parent(), target);
+                return copyOpen(scratch, in, new Named(folder, name, target), path, entry);
+            }
+            catch (IOException e) {
+                throw IoErrors.map(e, "open", target.getParent());
+            }
+            finally {
+                if (folder >= 0) {
+                    beneath.get().closeFolder(scratch, folder);
+                }
+                closeQuietly(scratch, in, source);
+            }
         }
     }
 
     /** Where the file goes: its folder's descriptor and its name there; {@code target} for messages. */
     private record Named(int folder, byte[] name, Path target) {}
 
-    private Optional<Entry> copyOpen(int in, Named to, RelativePath path, Entry entry) {
+    private Optional<Entry> copyOpen(NativeScratch scratch, int in, Named to, RelativePath path, Entry entry) {
         BeneathRoot at = beneath.orElseThrow();
         Path target = to.target();
         OptionalInt sourceMode = LocalFiles.POSIX ? entry.attributes().posixMode() : OptionalInt.empty();
@@ -146,32 +158,32 @@ final class LocalKernelCopy {
         int out = -1;
         boolean committed = false;
         try {
-            out = createUnnamed(to.folder(), mode, target);
+            out = createUnnamed(scratch, to.folder(), mode, target);
             if (out < 0) {
                 temporary = temporaryName(path);
-                out = calls.open(to.folder(), temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode, target);
+                out = calls.open(scratch, to.folder(), temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode, target);
                 open.add(temporaryPath(target, path));
             }
-            if (!fill(in, out, entry.size(), target)) {
+            if (!fill(scratch, in, out, entry.size(), target)) {
                 return Optional.empty();
             }
             if (sourceMode.isPresent() && !LocalFiles.createdWithExactMode(mode)) {
-                calls.setMode(out, mode, target);
+                calls.setMode(scratch, out, mode, target);
             }
-            calls.setModified(out, entry.lastModified(), target);
+            calls.setModified(scratch, out, entry.lastModified(), target);
             if (fsync) {
-                calls.force(out, target);
+                calls.force(scratch, out, target);
             }
-            LinuxCalls.Stat written = calls.stat(out, target);
+            LinuxCalls.Stat written = calls.stat(scratch, out, target);
             if (temporary == null) {
-                temporary = linkUnnamed(out, to, path);
+                temporary = linkUnnamed(scratch, out, to, path);
             }
             if (temporary != null) {
                 // closed before the rename, its error checked: on a mounted share close reports failed writes
                 int named = out;
                 out = -1;
-                calls.close(named, target);
-                rename(to, temporary);
+                calls.close(scratch, named, target);
+                rename(scratch, to, temporary);
             }
             committed = true;
             OptionalInt writtenMode = LocalFiles.POSIX ? OptionalInt.of(written.mode() & 0777) : OptionalInt.empty();
@@ -183,11 +195,11 @@ final class LocalKernelCopy {
         }
         finally {
             if (out >= 0) {
-                closeQuietly(out, target);
+                closeQuietly(scratch, out, target);
             }
             if (temporary != null) {
                 if (!committed) {
-                    at.unlinkQuietly(to.folder(), temporary, target);
+                    at.unlinkQuietly(scratch, to.folder(), temporary);
                 }
                 open.remove(temporaryPath(target, path));
             }
@@ -195,12 +207,12 @@ final class LocalKernelCopy {
     }
 
     /** An unnamed file in the folder, or -1 where unnamed files are not used (or refused: then never again). */
-    private int createUnnamed(int folder, int mode, Path target) throws IOException {
+    private int createUnnamed(NativeScratch scratch, int folder, int mode, Path target) throws IOException {
         if (!tmpfile.get()) {
             return -1;
         }
         try {
-            return calls.open(folder, DOT, calls.oTmpfile | O_WRONLY | O_CLOEXEC, mode, target);
+            return calls.open(scratch, folder, DOT, calls.oTmpfile | O_WRONLY | O_CLOEXEC, mode, target);
         }
         catch (NativeError e) {
             // no O_TMPFILE in this file system (EOPNOTSUPP) or kernel (EISDIR: taken for O_DIRECTORY alone; EINVAL)
@@ -216,9 +228,9 @@ final class LocalKernelCopy {
      * Names the complete unnamed file; null when done. A link cannot replace a file, so when the name is taken
      * the file is named a temporary instead, returned for the caller to rename over it.
      */
-    private byte[] linkUnnamed(int out, Named to, RelativePath path) throws IOException {
+    private byte[] linkUnnamed(NativeScratch scratch, int out, Named to, RelativePath path) throws IOException {
         try {
-            calls.link(out, to.folder(), to.name(), to.target());
+            links.link(scratch, out, to.folder(), to.name(), to.target());
             return null;
         }
         catch (NativeError e) {
@@ -230,7 +242,7 @@ final class LocalKernelCopy {
         Path named = temporaryPath(to.target(), path);
         open.add(named);
         try {
-            calls.link(out, to.folder(), temporary, named);
+            links.link(scratch, out, to.folder(), temporary, named);
         }
         catch (IOException | RuntimeException e) {
             open.remove(named);
@@ -240,9 +252,9 @@ final class LocalKernelCopy {
     }
 
     /** The temporary over the file's name, in its folder; a directory of that name is refused, as {@link LocalSinkWriter#rename} does. */
-    private void rename(Named to, byte[] temporary) throws IOException {
+    private void rename(NativeScratch scratch, Named to, byte[] temporary) throws IOException {
         try {
-            beneath.orElseThrow().rename(to.folder(), temporary, to.name(), to.target());
+            beneath.orElseThrow().rename(scratch, to.folder(), temporary, to.name(), to.target());
         }
         catch (NativeError e) {
             if (e.code() == LinuxCalls.EISDIR) {
@@ -253,7 +265,7 @@ final class LocalKernelCopy {
     }
 
     private byte[] temporaryName(RelativePath path) throws IOException {
-        byte[] name = calls.nativePath(Path.of(LocalTemporaries.name(jobKey, path.name())));
+        byte[] name = calls.nativeName(LocalTemporaries.name(jobKey, path.name()));
         if (name == null) {
             throw new java.nio.file.FileSystemException(path.toString(), null, "cannot name a temporary in the system's encoding");
         }
@@ -270,14 +282,14 @@ final class LocalKernelCopy {
      * one byte more than the listed size, so that a file which changed since it was listed is caught by the
      * copy itself, without a stat of the source: more bytes than listed, or the end before them.
      */
-    private boolean fill(int in, int out, long size, Path target) throws IOException {
+    private boolean fill(NativeScratch scratch, int in, int out, long size, Path target) throws IOException {
         long position = 0;
         // bounded: each round moves at least one byte, and at most size + 1 bytes are asked for in all
         while (position <= size) {
             long wanted = Math.min(CHUNK, size + 1 - position);
             long copied;
             try {
-                copied = calls.copyFileRange(in, out, wanted, target);
+                copied = calls.copyFileRange(scratch, in, out, wanted, target);
             }
             catch (NativeError e) {
                 int code = e.code();
@@ -311,9 +323,9 @@ final class LocalKernelCopy {
         Thread.yield();
     }
 
-    private void closeQuietly(int fd, Path path) {
+    private void closeQuietly(NativeScratch scratch, int fd, Path path) {
         try {
-            calls.close(fd, path);
+            calls.close(scratch, fd, path);
         }
         catch (IOException e) {
             // a read-only descriptor, or one whose file is named and whose times are set: nothing is lost

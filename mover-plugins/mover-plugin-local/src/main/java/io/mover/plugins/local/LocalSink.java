@@ -61,6 +61,11 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
 
     /** {@code tmpfile}: whether files copied from a local tree are created unnamed and linked into place (see {@link LocalKernelCopy}). */
     LocalSink(Path root, String jobKey, boolean fsync, boolean sparse, boolean tmpfile) {
+        this(root, jobKey, fsync, sparse, tmpfile, true);
+    }
+
+    /** {@code linkByDescriptor}: false names unnamed files through {@code /proc/self/fd} only (see {@link LocalKernelCopy}); for tests. */
+    LocalSink(Path root, String jobKey, boolean fsync, boolean sparse, boolean tmpfile, boolean linkByDescriptor) {
         this.root = requireNonNull(root, "root is null");
         this.confinement = new LocalConfinement(root);
         this.jobKey = requireNonNull(jobKey, "jobKey is null");
@@ -68,7 +73,7 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
         this.fsync = fsync;
         this.sparse = sparse;
         this.kernelCopy = LinuxCalls.INSTANCE.filter(calls -> LocalFiles.onLocalDisk(root))
-                .map(calls -> new LocalKernelCopy(calls, BeneathRoot.open(calls, root), jobKey, fsync, open, tmpfile));
+                .map(calls -> new LocalKernelCopy(calls, BeneathRoot.open(calls, root), jobKey, fsync, open, tmpfile, linkByDescriptor));
     }
 
     /** The raw-descriptor copy, for tests. */

@@ -99,6 +99,42 @@ final class LocalKernelCopyTest {
         assertThat(names(out.resolve("sub"))).containsExactly("b.txt");
     }
 
+    /**
+     * Both ways of naming an unnamed file: by its descriptor ({@code AT_EMPTY_PATH}, allowed from Linux 6.10 or
+     * with the capability root has) and through {@code /proc/self/fd}, for a new name and for a taken one (a
+     * temporary name, then a rename). The descriptor form stays in use where the kernel allows it.
+     */
+    @ParameterizedTest(name = "byDescriptor={0}")
+    @ValueSource(booleans = {true, false})
+    void namesTheUnnamedFileEitherWay(boolean byDescriptor) throws IOException {
+        Entry fresh = file("sub/f.bin", 9000);
+        Entry taken = file("sub/g.bin", 7000);
+        Files.writeString(out.resolve("sub/g.bin"), "old content");
+        LocalSink sink = new LocalSink(out, "job-7", false, true, true, byDescriptor);
+
+        assertThat(sink.copyFrom(source, fresh, RelativePath.of("sub/f.bin"))).isPresent();
+        assertThat(sink.copyFrom(source, taken, RelativePath.of("sub/g.bin"))).isPresent();
+
+        assertThat(Files.mismatch(in.resolve("sub/f.bin"), out.resolve("sub/f.bin"))).isEqualTo(-1L);
+        assertThat(Files.mismatch(in.resolve("sub/g.bin"), out.resolve("sub/g.bin"))).isEqualTo(-1L);
+        assertThat(Files.getLastModifiedTime(out.resolve("sub/f.bin")).toInstant()).isEqualTo(MTIME);
+        assertThat(names(out.resolve("sub"))).containsExactly("f.bin", "g.bin");
+        LocalKernelCopy copy = sink.kernelCopy().orElseThrow();
+        assertThat(copy.usesTmpfile()).isTrue();
+        assertThat(copy.linksByDescriptor()).isEqualTo(byDescriptor && descriptorLinksAllowed());
+    }
+
+    /** Whether this process may link a file by its descriptor: root (CAP_DAC_READ_SEARCH), or Linux 6.10 on. */
+    private static boolean descriptorLinksAllowed() {
+        if ("root".equals(System.getProperty("user.name"))) {
+            return true;
+        }
+        String[] version = System.getProperty("os.version", "0.0").split("[.-]");
+        int major = Integer.parseInt(version[0]);
+        int minor = version.length > 1 && version[1].chars().allMatch(Character::isDigit) ? Integer.parseInt(version[1]) : 0;
+        return major > 6 || major == 6 && minor >= 10;
+    }
+
     /** A complete file that cannot be put in place (a folder has its name) leaves nothing behind, named or not. */
     @ParameterizedTest(name = "tmpfile={0}")
     @ValueSource(booleans = {true, false})
