@@ -1,5 +1,6 @@
 package io.mover.core.engine;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
@@ -28,6 +29,11 @@ public final class JobControls {
     private String origin;
     private int inFlight;
     private int maxInFlight;
+    /**
+     * Files started and not yet ended. Apart from {@link #inFlight}: a large file's ranges each take a permit, and
+     * between one range's release and the next one's permit a file is still half-written with no permit held.
+     */
+    private final AtomicInteger filesOpen = new AtomicInteger();
     private boolean paused;
 
     /** The concurrency's origin when the user gave it (a flag, a job's options, a change while it runs). */
@@ -103,9 +109,18 @@ public final class JobControls {
         return read(() -> paused);
     }
 
-    /** Paused with nothing in flight: what the job reports as {@link JobState#PAUSED}. */
+    /** Paused with nothing in flight and no file half-written: what the job reports as {@link JobState#PAUSED}. */
     public boolean drained() {
-        return read(() -> paused && inFlight == 0);
+        return read(() -> paused && inFlight == 0 && filesOpen.get() == 0);
+    }
+
+    /** A file's first range got its permit (or the job stopped); {@link #fileEnded} follows once it is committed, failed or aborted. */
+    void fileStarted() {
+        filesOpen.incrementAndGet();
+    }
+
+    void fileEnded() {
+        filesOpen.decrementAndGet();
     }
 
     /** Changes how many files (or ranges) may be in flight; running ones are never interrupted. */

@@ -170,6 +170,10 @@ final class TransferRun {
         for (int range = 0; range < file.ranges(); range++) {
             long start = System.nanoTime();
             boolean permit = controls.acquire(range > 0, this::stopped);
+            if (range == 0) {
+                // counted once it may start (a file held back by a pause is not half-written), still holding its permit
+                controls.fileStarted();
+            }
             if (Thread.currentThread().isInterrupted()) {
                 cancellation.cancel();
             }
@@ -191,6 +195,7 @@ final class TransferRun {
     /** The file has ended (committed, failed, skipped or aborted). */
     void fileEnded(FileCopy file) {
         inFlight.ended(file);
+        controls.fileEnded();
     }
 
     void symlink(Entry entry) {

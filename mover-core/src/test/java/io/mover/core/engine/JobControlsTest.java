@@ -76,6 +76,20 @@ class JobControlsTest {
     }
 
     @Test
+    void aPausedJobWithAFileBetweenTwoRangesIsNotYetDrained() {
+        JobControls controls = new JobControls(1, 0);
+        controls.fileStarted();
+        assertThat(controls.acquire(false, () -> false)).isTrue();
+        controls.pause();
+        controls.release(); // the first range is written; the second has no permit yet
+        assertThat(controls.drained()).as("a half-written file is still open").isFalse();
+        assertThat(controls.acquire(true, () -> false)).as("a started file's next range passes the pause").isTrue();
+        controls.release();
+        controls.fileEnded();
+        assertThat(controls.drained()).isTrue();
+    }
+
+    @Test
     void pauseStopsNewFilesAndResumeFinishesTheTreeByteIdentical() throws Exception {
         files(100, 16 * 1024); // a third of a second or more at 3 ms a block: long enough to be caught running
         dst.writeDelayNanos = 3_000_000;
