@@ -79,6 +79,13 @@ public final class DurableJobService implements JobService {
     DurableJobService(JobDatabase database, PluginRegistry registry, Path scratchRoot,
             Function<String, Optional<Map<String, String>>> credentials, SchedulerSettings settings, Duration progressInterval,
             int unitEntries) {
+        this(database, registry, scratchRoot, credentials, settings, progressInterval, unitEntries, ScheduleTask.Probe.NONE);
+    }
+
+    /** As above, with {@code probe} in every firing's completion (tests drive a pause or resume into it). */
+    DurableJobService(JobDatabase database, PluginRegistry registry, Path scratchRoot,
+            Function<String, Optional<Map<String, String>>> credentials, SchedulerSettings settings, Duration progressInterval,
+            int unitEntries, ScheduleTask.Probe probe) {
         this.database = requireNonNull(database, "database is null");
         this.registry = requireNonNull(registry, "registry is null");
         Clock clock = settings.clock();
@@ -105,7 +112,7 @@ public final class DurableJobService implements JobService {
         }
         durable.store.registerNode(settings.nodeName(), NodeView.localHost());
         this.benches = new DurableBenches(durable, registry, progress);
-        this.schedules = new SyncSchedules(durable, new JdbcScheduleStore(database.dataSource(), clock), registry, this);
+        this.schedules = new SyncSchedules(durable, new JdbcScheduleStore(database.dataSource(), clock), registry, this, probe);
         this.scheduler = Schedulers.create(database.dataSource(), database.dialect(), settings,
                 List.of(driverTask, unitTask, benches.task, schedules.task()), List.of(schedules.checkTask()));
         durable.wire(scheduler, driverTask, unitTask);

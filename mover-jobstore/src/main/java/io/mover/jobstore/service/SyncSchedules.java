@@ -32,6 +32,7 @@ import io.mover.jobstore.schedule.ScheduleUpdate;
 import io.mover.jobstore.schedule.ScheduleView;
 import io.mover.jobstore.schedule.StoredSchedule;
 import io.mover.spi.EndpointUri;
+import io.mover.spi.ErrorCategory;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 
@@ -41,8 +42,14 @@ import static java.util.Objects.requireNonNull;
  * Recurring syncs (issue 4, docs/schedules.md): schedules kept in the job store, each fired by a db-scheduler
  * recurring task with a persistent schedule ({@link ScheduleTask}), one sync job per firing, and a periodic check
  * ({@code mover-schedule-check}, every 10 s) that notices ended runs and RPO crossings. Thread-safe.
+ * <p>
+ * Invariant: an active schedule has one execution, a paused or deleted one none. Whatever changes a schedule
+ * (create, update, pause, resume, start, the check) then aligns its execution with the row under the row's lock
+ * ({@link #align}), as the firing's completion does ({@link ScheduleTask}): the two serialize, so the last one sees
+ * the other's outcome. The check aligns every schedule too, for a node that died between the change and the align.
  */
 public final class SyncSchedules implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(SyncSchedules.class.getName());
     static final String CHECK_TASK = "mover-schedule-check";
     static final Duration CHECK_INTERVAL = Duration.ofSeconds(10);
 
@@ -55,14 +62,14 @@ public final class SyncSchedules implements AutoCloseable {
     private volatile JobService jobs;
     private volatile SchedulerClient scheduler;
 
-    SyncSchedules(Durable durable, JdbcScheduleStore store, PluginRegistry registry, JobService jobs) {
+    SyncSchedules(Durable durable, JdbcScheduleStore store, PluginRegistry registry, JobService jobs, ScheduleTask.Probe probe) {
         this.durable = durable;
         this.store = store;
         this.registry = registry;
         this.jobs = jobs;
         this.runs = new ScheduleRuns(durable, store, () -> this.jobs);
-        this.task = new ScheduleTask(runs, store, durable.clock);
-        this.check = Tasks.recurring(CHECK_TASK, FixedDelay.of(CHECK_INTERVAL)).execute((instance, context) -> runs.checkAll());
+        this.task = new ScheduleTask(runs, store, durable.clock, probe);
+        this.check = Tasks.recurring(CHECK_TASK, FixedDelay.of(CHECK_INTERVAL)).execute((instance, context) -> checkNow());
     }
 
     ScheduleTask task() {
@@ -74,17 +81,13 @@ public final class SyncSchedules implements AutoCloseable {
     }
 
     /**
-     * Wires the scheduler; every active schedule gets its execution back if a crash came between storing it and
-     * scheduling it, and the runs still going are watched again.
+     * Wires the scheduler; every schedule's execution is aligned (one if active: a crash may have come between storing
+     * it and scheduling it), and the runs still going are watched again.
      */
     void start(SchedulerClient client) {
         this.scheduler = client;
-        Instant now = durable.clock.instant();
         for (StoredSchedule schedule : store.list()) {
-            if (!schedule.definition().paused()) {
-                client.scheduleIfNotExists(task.instance(schedule.id(), ScheduleFiring.of(schedule)),
-                        schedule.definition().timing().first(now));
-            }
+            align(schedule.id(), false);
             if (!schedule.lastJobSeenEnd() || schedule.queued()) {
                 schedule.lastJobId().ifPresent(job -> runs.watch(schedule.id(), job));
             }
@@ -110,9 +113,7 @@ public final class SyncSchedules implements AutoCloseable {
         RpoState rpo = rpoTarget.isPresent() ? RpoState.RPO_MET : RpoState.NO_TARGET;
         StoredSchedule stored = store.create(id, definition, rpo, "created: " + timing + ", RPO target "
                 + rpoTarget.map(Durations::text).orElse("none") + ", overlap " + overlap.apiName() + (paused ? ", paused" : ""));
-        if (!paused) {
-            scheduler.scheduleIfNotExists(task.instance(id, ScheduleFiring.of(stored)), timing.first(durable.clock.instant()));
-        }
+        align(id, false);
         return view(stored);
     }
 
@@ -147,7 +148,7 @@ public final class SyncSchedules implements AutoCloseable {
             locked.rpo(rpo); // a new target is judged now, quietly: the events are for crossings, not for edits
             return locked.schedule();
         });
-        reschedule(changed, !was.timing().equals(next.timing()));
+        align(changed.id(), !was.timing().equals(next.timing()));
         return view(changed);
     }
 
@@ -178,9 +179,17 @@ public final class SyncSchedules implements AutoCloseable {
         return store.get(id).map(schedule -> ScheduleRuns.achieved(schedule, store.lastSuccess(id), durable.clock.instant()));
     }
 
-    /** Checks every schedule now, as the periodic task does (tests, and a server that wants it at once). */
+    /** Checks every schedule now, as the periodic task does (tests, and a server that wants it at once); aligns their executions. */
     public void checkNow() {
         runs.checkAll();
+        for (StoredSchedule schedule : store.list()) {
+            try {
+                align(schedule.id(), false);
+            }
+            catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "could not align the execution of schedule " + schedule.name() + ": " + e.getMessage());
+            }
+        }
     }
 
     @Override
@@ -188,23 +197,48 @@ public final class SyncSchedules implements AutoCloseable {
         runs.close();
     }
 
-    private void reschedule(StoredSchedule schedule, boolean timingChanged) {
-        if (schedule.definition().paused()) {
-            cancel(schedule.id());
-            return;
-        }
-        Instant now = durable.clock.instant();
-        ScheduleTiming timing = schedule.definition().timing();
-        Instant next = schedule.lastFired().map(fired -> timing.after(fired, now)).orElseGet(() -> timing.first(now));
-        ScheduleFiring data = ScheduleFiring.of(schedule);
-        if (scheduler.scheduleIfNotExists(task.instance(schedule.id(), data), next) || !timingChanged) {
-            return;
-        }
+    /**
+     * Makes the schedule's execution match its row: one while active (moved to the new time when {@code retime}), none
+     * while paused, none once deleted. Under the row's lock, as the firing's completion decides: an execution picked
+     * now is that firing's, whose completion is waiting for this lock and will read the row as it is now, so it is
+     * left to it.
+     */
+    private void align(String id, boolean retime) {
         try {
-            scheduler.reschedule(TaskInstanceId.of(ScheduleTask.NAME, schedule.id()), next, data);
+            store.change(id, locked -> {
+                StoredSchedule schedule = locked.schedule();
+                TaskInstanceId instance = TaskInstanceId.of(ScheduleTask.NAME, id);
+                Optional<ScheduledExecution<Object>> execution = scheduler.getScheduledExecution(instance);
+                if (execution.filter(ScheduledExecution::isPicked).isPresent()) {
+                    return null;
+                }
+                if (schedule.definition().paused()) {
+                    execution.ifPresent(found -> cancel(id));
+                    return null;
+                }
+                Instant now = durable.clock.instant();
+                ScheduleTiming timing = schedule.definition().timing();
+                Instant next = schedule.lastFired().map(fired -> timing.after(fired, now)).orElseGet(() -> timing.first(now));
+                ScheduleFiring data = ScheduleFiring.of(schedule);
+                if (execution.isEmpty()) {
+                    scheduler.scheduleIfNotExists(task.instance(id, data), next);
+                }
+                else if (retime) {
+                    try {
+                        scheduler.reschedule(instance, next, data);
+                    }
+                    catch (RuntimeException e) {
+                        // picked since it was read: that firing's completion reads the new timing under this lock
+                    }
+                }
+                return null;
+            });
         }
-        catch (RuntimeException e) {
-            // it is firing right now: when it completes, the task reads the new timing from the store
+        catch (MoverException e) {
+            if (e.category() != ErrorCategory.NOT_FOUND) {
+                throw e;
+            }
+            cancel(id); // deleted meanwhile
         }
     }
 
@@ -213,7 +247,7 @@ public final class SyncSchedules implements AutoCloseable {
             scheduler.cancel(TaskInstanceId.of(ScheduleTask.NAME, id));
         }
         catch (RuntimeException e) {
-            // none, or firing right now: when it completes, the task finds the schedule paused or gone and stops
+            // none, or picked since it was read: when that firing completes, it finds the schedule paused or gone and stops
         }
     }
 

@@ -21,6 +21,7 @@ import io.mover.core.engine.MemoryStore;
 import io.mover.core.engine.TransferOptions;
 import io.mover.core.plugin.PluginRegistry;
 import io.mover.core.service.JobView;
+import io.mover.jobstore.JobDatabase;
 import io.mover.jobstore.JobStores;
 import io.mover.jobstore.SchedulerSettings;
 import io.mover.jobstore.TestClock;
@@ -59,11 +60,16 @@ class SyncSchedulesTest {
     private DurableJobService service;
 
     private SyncSchedules open() {
+        service = service(JobStores.open(dataDir, clock), clock, plugin, dataDir, ScheduleTask.Probe.NONE);
+        return service.schedules();
+    }
+
+    /** The service the schedule tests run on, polling every 100 ms, with {@code probe} in every firing's completion. */
+    static DurableJobService service(JobDatabase database, TestClock clock, MemoryPlugin plugin, Path dataDir, ScheduleTask.Probe probe) {
         // heartbeats every hour: the clock jumps by minutes, and no execution may look dead because of it
         SchedulerSettings settings = new SchedulerSettings("node-1", Duration.ofMillis(100), Duration.ofHours(1), 4, 4, Duration.ofSeconds(20), clock);
-        service = new DurableJobService(JobStores.open(dataDir, clock), PluginRegistry.of(List.of(plugin), "test"), dataDir.resolve("scratch"),
-                name -> Optional.empty(), settings, Duration.ofMillis(50), 50);
-        return service.schedules();
+        return new DurableJobService(database, PluginRegistry.of(List.of(plugin), "test"), dataDir.resolve("scratch"), name -> Optional.empty(),
+                settings, Duration.ofMillis(50), 50, probe);
     }
 
     @AfterEach
@@ -74,7 +80,7 @@ class SyncSchedulesTest {
         }
     }
 
-    private static JobSpec template() {
+    static JobSpec template() {
         TransferOptions options = TransferOptions.builder().blockSize(4096).bufferPoolBytes(1 << 20).retries(0, Duration.ofMillis(1)).build();
         return new JobSpec(JobKind.SYNC, "mem://src", "mem://dst", Map.of(), Map.of(), options);
     }
@@ -323,7 +329,7 @@ class SyncSchedulesTest {
     }
 
     /** Waits for something the scheduler's threads do (bounded; it polls, it does not sleep to let time pass). */
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    static void await(BooleanSupplier condition, String what) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
