@@ -99,6 +99,14 @@ final class FileCopy {
         }
     }
 
+    /** {@code count} ranges, the last ones, will never run (no thread took them): the file fails, and ends once its running ranges have. */
+    void rangesNotStarted(int count, Throwable cause) {
+        failure.compareAndSet(null, cause instanceof RuntimeException e ? TransferRun.unexpected(e) : TransferRun.unexpected((Error) cause));
+        if (rangesLeft.addAndGet(-count) == 0) {
+            finish();
+        }
+    }
+
     /** Opens reader and writer once, or decides to skip; false when there is nothing to copy. */
     private boolean begin() {
         synchronized (openLock) {
