@@ -92,6 +92,11 @@ final class FileCopy {
         catch (RuntimeException e) {
             failure.compareAndSet(null, TransferRun.unexpected(e));
         }
+        catch (Error e) {
+            // the file fails: committed without this range's bytes, it would land with a hole; the error still ends the thread
+            failure.compareAndSet(null, TransferRun.unexpected(e));
+            throw e;
+        }
         finally {
             if (rangesLeft.decrementAndGet() == 0) {
                 finish();

@@ -92,4 +92,21 @@ class FileEndsTest {
         assertThat(dst.data("big.bin")).as("a file missing ranges is not committed").isNull();
         assertEveryFileEnded(controls);
     }
+
+    @Test
+    void anErrorInOneRangeFailsTheFileInsteadOfCommittingItWithAHole() {
+        src.file("big.bin", new byte[128 * 1024], T0);
+        src.readError = new AssertionError("injected");
+        src.readErrorFrom = 64 * 1024;
+        JobControls controls = new JobControls(1, 0);
+        PreparedJob job = engine.prepare(JobSpec.copy("mem://src", "mem://dst", options()), "job1", scratch);
+        JobSummary summary;
+        try (job) {
+            summary = engine.run(job, JobListener.NONE, new CancellationToken(), controls);
+        }
+
+        assertThat(dst.data("big.bin")).as("committed without its ranges from 64 KiB").isNull();
+        assertThat(summary.filesFailed()).isEqualTo(1);
+        assertEveryFileEnded(controls);
+    }
 }

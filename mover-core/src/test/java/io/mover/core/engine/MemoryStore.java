@@ -61,6 +61,9 @@ public final class MemoryStore implements Source, Sink, io.mover.spi.PluginCount
     volatile int commitsAtFinish = -1;
     volatile MoverException finishFailure;
     final AtomicInteger listings = new AtomicInteger();
+    /** When set, thrown by reads at or after {@link #readErrorFrom} (an Error, not a MoverException, out of a plugin). */
+    volatile Error readError;
+    volatile long readErrorFrom = Long.MAX_VALUE;
     /** When set, the root's creation time in {@link #stat} (a store that knows creation times, as a local disk does). */
     volatile Instant rootCreated;
 
@@ -212,6 +215,10 @@ public final class MemoryStore implements Source, Sink, io.mover.spi.PluginCount
                 catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new MoverException(ErrorCode.CANCELLED, "interrupted while reads were held");
+                }
+                Error error = readError;
+                if (error != null && position >= readErrorFrom) {
+                    throw error;
                 }
                 AtomicInteger faults = readFaults.get(path.toString());
                 if (faults != null && faults.getAndDecrement() > 0) {
