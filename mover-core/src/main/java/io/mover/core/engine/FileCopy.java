@@ -243,9 +243,14 @@ final class FileCopy {
             run.fileFailed(entry.path(), TransferRun.unexpected(e), 1);
         }
         finally {
-            closeReader();
-            directory.closed();
-            run.fileEnded(this);
+            try {
+                closeReader();
+                directory.closed();
+            }
+            finally {
+                // whatever the folder's completion throws: a file never ended keeps a paused job from PAUSED
+                run.fileEnded(this);
+            }
         }
     }
 

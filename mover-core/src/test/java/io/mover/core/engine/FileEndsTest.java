@@ -109,4 +109,19 @@ class FileEndsTest {
         assertThat(summary.filesFailed()).isEqualTo(1);
         assertEveryFileEnded(controls);
     }
+
+    @Test
+    void aFileWhoseFolderTimesCannotBeSetStillEnds() {
+        src.dir("d", T0);
+        src.file("d/f.bin", new byte[100], T0);
+        dst.directoryAttributesFailure = new IllegalStateException("injected");
+        JobControls controls = new JobControls(1, 0);
+        PreparedJob job = engine.prepare(JobSpec.copy("mem://src", "mem://dst", options()), "job1", scratch);
+        try (job) {
+            engine.run(job, JobListener.NONE, new CancellationToken(), controls);
+        }
+
+        assertThat(dst.data("d/f.bin")).hasSize(100);
+        assertEveryFileEnded(controls);
+    }
 }
