@@ -114,8 +114,9 @@ final class CopyCrawl {
         try {
             run.job().sink().get().setAttributes(node.source().path(), node.source());
         }
-        catch (MoverException e) {
-            run.logWarning("could not set the modification time of directory " + node.source().path() + ": " + e.getMessage());
+        catch (RuntimeException e) {
+            // a plugin's unexpected failure too: it runs as a file ends, and must not keep the parent folders' times unset
+            run.logWarning("could not set the modification time of directory " + node.source().path() + ": " + e);
         }
     }
 }

@@ -92,10 +92,23 @@ final class FileCopy {
         catch (RuntimeException e) {
             failure.compareAndSet(null, TransferRun.unexpected(e));
         }
+        catch (Error e) {
+            // the file fails: committed without this range's bytes, it would land with a hole; the error still ends the thread
+            failure.compareAndSet(null, TransferRun.unexpected(e));
+            throw e;
+        }
         finally {
             if (rangesLeft.decrementAndGet() == 0) {
                 finish();
             }
+        }
+    }
+
+    /** {@code count} ranges, the last ones, will never run (no thread took them): the file fails, and ends once its running ranges have. */
+    void rangesNotStarted(int count, Throwable cause) {
+        failure.compareAndSet(null, cause instanceof RuntimeException e ? TransferRun.unexpected(e) : TransferRun.unexpected((Error) cause));
+        if (rangesLeft.addAndGet(-count) == 0) {
+            finish();
         }
     }
 
@@ -230,9 +243,14 @@ final class FileCopy {
             run.fileFailed(entry.path(), TransferRun.unexpected(e), 1);
         }
         finally {
-            closeReader();
-            directory.closed();
-            run.fileEnded(this);
+            try {
+                closeReader();
+                directory.closed();
+            }
+            finally {
+                // whatever the folder's completion throws: a file never ended keeps a paused job from PAUSED
+                run.fileEnded(this);
+            }
         }
     }
 

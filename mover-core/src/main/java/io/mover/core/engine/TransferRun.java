@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 import io.mover.core.codec.BlockCodec;
 import io.mover.core.codec.CodecPool;
@@ -50,6 +51,8 @@ final class TransferRun {
     private final Retries retries;
     private final DestinationChecks checks;
     private ExecutorService workers;
+    /** Makes {@link #workers}: a virtual thread per task; tests give one that refuses tasks. */
+    private final Supplier<ExecutorService> executors;
     /** The unit's entries when this run is a unit of a durable job; null when it crawls. */
     private final Manifest manifest;
     /** The sync's phases when this run is a sync job; null for copies and units. */
@@ -75,6 +78,12 @@ final class TransferRun {
     }
 
     TransferRun(PreparedJob job, Clock clock, JobListener listener, CancellationToken cancellation, JobControls controls, Manifest manifest) {
+        this(job, clock, listener, cancellation, controls, manifest, Executors::newVirtualThreadPerTaskExecutor);
+    }
+
+    TransferRun(PreparedJob job, Clock clock, JobListener listener, CancellationToken cancellation, JobControls controls, Manifest manifest,
+            Supplier<ExecutorService> executors) {
+        this.executors = requireNonNull(executors, "executors is null");
         this.manifest = manifest;
         this.job = requireNonNull(job, "job is null");
         this.options = job.options();
@@ -97,7 +106,7 @@ final class TransferRun {
         ticker.start();
         inFlight = new CancelAborts(cancellation);
         Runnable unwake = cancellation.onCancel(controls::wake);
-        try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
+        try (ExecutorService executor = executors.get()) {
             workers = executor;
             if (sync != null) {
                 sync.run();
@@ -112,6 +121,10 @@ final class TransferRun {
         }
         catch (MoverException e) {
             fatal.compareAndSet(null, e);
+        }
+        catch (RuntimeException e) {
+            // a plan that does not catch what schedule() rethrows (a refused task): the job fails, its files accounted for
+            fatal.compareAndSet(null, unexpected(e));
         }
         inFlight.close();
         unwake.run();
@@ -167,29 +180,49 @@ final class TransferRun {
     void schedule(FileCopy file) {
         inFlight.started(file);
         file.directoryOpened();
+        boolean counted = false;
         for (int range = 0; range < file.ranges(); range++) {
-            long start = System.nanoTime();
-            boolean permit = controls.acquire(range > 0, this::stopped);
-            if (range == 0) {
-                // counted once it may start (a file held back by a pause is not half-written), still holding its permit
-                controls.fileStarted();
-            }
-            if (Thread.currentThread().isInterrupted()) {
-                cancellation.cancel();
-            }
-            meters.get(Stage.ENUMERATE).waited(start);
-            int index = range;
-            workers.execute(() -> {
-                try {
-                    file.runRange(index);
+            boolean permit = false;
+            try {
+                long start = System.nanoTime();
+                permit = controls.acquire(range > 0, this::stopped);
+                if (range == 0) {
+                    // counted once it may start (a file held back by a pause is not half-written), still holding its permit
+                    controls.fileStarted();
+                    counted = true;
                 }
-                finally {
-                    if (permit) {
-                        controls.release();
-                    }
+                if (Thread.currentThread().isInterrupted()) {
+                    cancellation.cancel();
                 }
-            });
+                meters.get(Stage.ENUMERATE).waited(start);
+                start(file, range, permit);
+            }
+            catch (RuntimeException | Error e) {
+                // this range and those after it never run (an executor that refused the task, no memory for a thread): the
+                // file ends now, failed; otherwise it stayed open for good, its permit held, and a pause never showed PAUSED
+                if (permit) {
+                    controls.release();
+                }
+                if (!counted) {
+                    controls.fileStarted();
+                }
+                file.rangesNotStarted(file.ranges() - range, e);
+                throw e;
+            }
         }
+    }
+
+    private void start(FileCopy file, int range, boolean permit) {
+        workers.execute(() -> {
+            try {
+                file.runRange(range);
+            }
+            finally {
+                if (permit) {
+                    controls.release();
+                }
+            }
+        });
     }
 
     /** The file has ended (committed, failed, skipped or aborted). */
@@ -317,6 +350,11 @@ final class TransferRun {
 
     static MoverException unexpected(RuntimeException e) {
         return Retries.unexpected(e);
+    }
+
+    /** An {@link Error} as a file's failure; the error itself still goes on up. */
+    static MoverException unexpected(Error e) {
+        return new MoverException(ErrorCode.INTERNAL, "unexpected " + e.getClass().getSimpleName() + ": " + e.getMessage(), e);
     }
 
     /**

@@ -61,6 +61,11 @@ public final class MemoryStore implements Source, Sink, io.mover.spi.PluginCount
     volatile int commitsAtFinish = -1;
     volatile MoverException finishFailure;
     final AtomicInteger listings = new AtomicInteger();
+    /** When set, thrown by {@link #setAttributes} of a directory (a plugin failing outside its contract). */
+    volatile RuntimeException directoryAttributesFailure;
+    /** When set, thrown by reads at or after {@link #readErrorFrom} (an Error, not a MoverException, out of a plugin). */
+    volatile Error readError;
+    volatile long readErrorFrom = Long.MAX_VALUE;
     /** When set, the root's creation time in {@link #stat} (a store that knows creation times, as a local disk does). */
     volatile Instant rootCreated;
 
@@ -213,6 +218,10 @@ public final class MemoryStore implements Source, Sink, io.mover.spi.PluginCount
                     Thread.currentThread().interrupt();
                     throw new MoverException(ErrorCode.CANCELLED, "interrupted while reads were held");
                 }
+                Error error = readError;
+                if (error != null && position >= readErrorFrom) {
+                    throw error;
+                }
                 AtomicInteger faults = readFaults.get(path.toString());
                 if (faults != null && faults.getAndDecrement() > 0) {
                     throw new MoverException(readFaultCode, "injected read fault on " + path);
@@ -315,6 +324,10 @@ public final class MemoryStore implements Source, Sink, io.mover.spi.PluginCount
     @Override
     public void setAttributes(RelativePath path, Entry entry) {
         Node node = nodes.get(path);
+        RuntimeException failure = directoryAttributesFailure;
+        if (failure != null && node != null && node.type() == EntryType.DIRECTORY) {
+            throw failure;
+        }
         if (node != null) {
             nodes.put(path, new Node(node.type(), node.data(), entry.lastModified()));
         }

@@ -92,7 +92,7 @@ final class BeneathRoot implements AutoCloseable {
         }
         byte[] name = calls.nativeName(folder.toString());
         if (name == null) {
-            throw new MoverException(ErrorCode.INVALID_PATH, "cannot name " + forErrors + " in the system's encoding");
+            throw unnamable(forErrors);
         }
         try {
             return openat2(scratch, name, RESOLVE_BENEATH, forErrors);
@@ -108,6 +108,10 @@ final class BeneathRoot implements AutoCloseable {
             throw escapes(folder);
         }
         byte[] inside = real.equals(realRoot) ? DOT : calls.nativePath(realRoot.relativize(real));
+        if (inside == null) {
+            // the link's target has a name the JDK decoded lossily: its string no longer names it
+            throw unnamable(forErrors);
+        }
         try {
             return openat2(scratch, inside, RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS, forErrors);
         }
@@ -182,6 +186,10 @@ final class BeneathRoot implements AutoCloseable {
                 calls.checkInterrupted(scratch, attempt, "open", forErrors);
             }
         }
+    }
+
+    private static MoverException unnamable(Path forErrors) {
+        return new MoverException(ErrorCode.INVALID_PATH, "cannot name " + forErrors + " in the system's encoding");
     }
 
     private MoverException escapes(RelativePath folder) {

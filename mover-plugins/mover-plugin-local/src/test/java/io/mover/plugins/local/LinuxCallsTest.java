@@ -64,7 +64,26 @@ final class LinuxCallsTest {
         held.close();
         // the pool is shared with other tests' copies: one of the two comes back
         try (NativeScratch again = calls.scratch()) {
-            assertThat(again).isIn(first, held);
+            assertThat(again.state.address()).isIn(first.state.address(), held.state.address());
+        }
+    }
+
+    /** A second close must not pool a block twice: two files would then share one errno and one pair of names. */
+    @Test
+    void aBlockClosedTwiceIsPooledOnce() {
+        assumeTrue(LinuxCalls.INSTANCE.isPresent(), "Linux only");
+        LinuxCalls calls = LinuxCalls.INSTANCE.get();
+        NativeScratch scratch = calls.scratch();
+        scratch.close();
+        scratch.close();
+
+        try (NativeScratch one = calls.scratch(); NativeScratch two = calls.scratch()) {
+            assertThat(one.state.address()).isNotEqualTo(two.state.address());
+            // a late close, the block now another file's, gives nothing back either
+            scratch.close();
+            try (NativeScratch three = calls.scratch()) {
+                assertThat(three.state.address()).isNotIn(one.state.address(), two.state.address());
+            }
         }
     }
 }

@@ -91,6 +91,26 @@ final class LocalKernelCopyConfinementTest {
         assertThat(Files.getLastModifiedTime(out.resolve("z.bin")).toInstant()).isEqualTo(MTIME);
     }
 
+    /**
+     * A folder reached through an absolute link (inside the root) whose real name has no exact form in the JDK's
+     * encoding (the byte 0xFF in UTF-8): refused as such a name is anywhere, never a NullPointerException out of the copy.
+     */
+    @Test
+    void aLinkToAFolderWhoseRealNameCannotBeEncodedIsRefusedCleanly() throws IOException, InterruptedException {
+        assumeTrue("UTF-8".equals(System.getProperty("sun.jnu.encoding")), "a name UTF-8 cannot decode");
+        // the shell makes the raw byte: no Java string names it
+        Process shell = new ProcessBuilder("sh", "-c", "mkdir \"$1/$(printf '\\377')\" && ln -s \"$1/$(printf '\\377')\" \"$1/alias\"", "sh", out.toString())
+                .inheritIO().start();
+        assertThat(shell.waitFor()).isZero();
+        try (LocalSink sink = new LocalSink(out, "job-7", false, true, true)) {
+            assumeTrue(sink.kernelCopy().isPresent(), "no raw-descriptor copy here");
+            Entry entry = file("x.bin");
+
+            assertThatThrownBy(() -> sink.kernelCopy().orElseThrow().copy(in.resolve("x.bin"), out.resolve("alias/x.bin"), RelativePath.of("alias/x.bin"), entry))
+                    .isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_PATH));
+        }
+    }
+
     private static String[] names(Path folder) throws IOException {
         try (Stream<Path> files = Files.list(folder)) {
             return files.map(f -> f.getFileName().toString()).sorted().toArray(String[]::new);
