@@ -4,8 +4,10 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
@@ -83,7 +85,31 @@ final class ClassLoaderSafe {
         }
     }
 
-    private record Handler(Object delegate, ClassLoader loader) implements InvocationHandler {
+    /**
+     * Per call, only what must be: the engine calls a sink once or more per file (a small-file job makes a hundred
+     * thousand such calls), so an argument is checked for being a proxy with a plain type test first, the last
+     * proxy unwrapped is remembered (the engine passes the same {@code Source} for every file), and the interface
+     * method is invoked through a copy made accessible once, since {@link Method#invoke} on the proxy's own
+     * {@code Method} walks the stack for its caller on every call (its access check).
+     */
+    private static final class Handler implements InvocationHandler {
+        /**
+         * The proxy's methods, made accessible; shared by all handlers (a method of an SPI interface is public). Bounded
+         * by the SPI's methods: the equal methods of different proxy classes share one entry.
+         */
+        private static final ConcurrentHashMap<Method, Method> ACCESSIBLE = new ConcurrentHashMap<>();
+        private final Object delegate;
+        private final ClassLoader loader;
+        /** The last argument unwrapped, with its delegate; null until the first. */
+        private volatile Unwrapped last;
+
+        private record Unwrapped(Object proxy, Object delegate) {}
+
+        Handler(Object delegate, ClassLoader loader) {
+            this.delegate = delegate;
+            this.loader = loader;
+        }
+
         @Override
         public Object invoke(Object proxy, Method method, Object[] arguments) throws Throwable {
             Object[] unwrapped = unwrapArguments(arguments);
@@ -91,7 +117,7 @@ final class ClassLoaderSafe {
             ClassLoader previous = thread.getContextClassLoader();
             thread.setContextClassLoader(loader);
             try {
-                return wrapResult(method.getReturnType(), method.invoke(delegate, unwrapped));
+                return wrapResult(method.getReturnType(), accessible(method).invoke(delegate, unwrapped));
             }
             catch (InvocationTargetException e) {
                 throw e.getCause();
@@ -99,6 +125,25 @@ final class ClassLoaderSafe {
             finally {
                 thread.setContextClassLoader(previous);
             }
+        }
+
+        /** A copy of {@code method} with the access check off: its interface is public, so the check always passes. */
+        private static Method accessible(Method method) {
+            Method copy = ACCESSIBLE.get(method);
+            if (copy != null) {
+                return copy;
+            }
+            return ACCESSIBLE.computeIfAbsent(method, m -> {
+                try {
+                    Method made = m.getDeclaringClass().getMethod(m.getName(), m.getParameterTypes());
+                    made.setAccessible(true);
+                    return made;
+                }
+                catch (NoSuchMethodException | RuntimeException e) {
+                    // not public after all, or refused: the proxy's own method, checked on every call as before
+                    return m;
+                }
+            });
         }
 
         private Object wrapResult(Class<?> declared, Object result) {
@@ -122,19 +167,42 @@ final class ClassLoaderSafe {
             }));
         }
 
+        /** {@code arguments} with the wrappers of this plugin's objects replaced by their delegates. */
         private Object[] unwrapArguments(Object[] arguments) {
             if (arguments == null) {
                 return null;
             }
-            Object[] unwrapped = arguments.clone();
-            for (int i = 0; i < unwrapped.length; i++) {
-                Object argument = unwrapped[i];
-                if (argument != null && Proxy.isProxyClass(argument.getClass())
-                        && Proxy.getInvocationHandler(argument) instanceof Handler other && other.loader == loader) {
-                    unwrapped[i] = other.delegate;
+            Object[] unwrapped = arguments;
+            for (int i = 0; i < arguments.length; i++) {
+                Object argument = arguments[i];
+                // a plain type test first: most arguments (entries, paths, buffers) are no proxy
+                if (!(argument instanceof Proxy)) {
+                    continue;
+                }
+                Object inner = unwrap(argument);
+                if (inner != argument) {
+                    if (unwrapped == arguments) {
+                        // the caller's array is not ours to change; copyOf, not clone(), which C1 (the CLI's only
+                        // compiler) leaves to a call into the VM
+                        unwrapped = Arrays.copyOf(arguments, arguments.length);
+                    }
+                    unwrapped[i] = inner;
                 }
             }
             return unwrapped;
+        }
+
+        /** The delegate of a wrapper of this plugin, or {@code argument} itself. */
+        private Object unwrap(Object argument) {
+            Unwrapped remembered = last;
+            if (remembered != null && remembered.proxy() == argument) {
+                return remembered.delegate();
+            }
+            if (Proxy.isProxyClass(argument.getClass()) && Proxy.getInvocationHandler(argument) instanceof Handler other && other.loader == loader) {
+                last = new Unwrapped(argument, other.delegate);
+                return other.delegate;
+            }
+            return argument;
         }
 
         @SuppressWarnings("unchecked")

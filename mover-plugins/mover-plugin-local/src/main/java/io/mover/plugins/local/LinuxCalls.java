@@ -81,7 +81,11 @@ final class LinuxCalls {
     final Charset pathCharset;
     /** Names as the JDK encodes them ({@code sun.jnu.encoding}), so both paths name the same file. */
     private final NativeNames names;
-    private static final byte[] EMPTY = {0};
+    /**
+     * The empty name ({@code AT_EMPTY_PATH} calls: the result's {@code statx}, {@code linkat} by descriptor) kept in
+     * memory of its own for the whole run, so those calls copy no name into the scratch block.
+     */
+    private static final long EMPTY = java.lang.foreign.Arena.global().allocate(1).address();
 
     /** What {@code statx} said of an open file. */
     record Stat(int mode, long size, Instant lastModified, Instant created) {}
@@ -254,7 +258,7 @@ final class LinuxCalls {
     /** {@code statx} of an open file: no path is looked up again. */
     Stat stat(NativeScratch scratch, int fd, Path forErrors) throws IOException {
         MemorySegment buffer = scratch.data;
-        check(call(scratch, abi.statx(), fd, scratch.first(EMPTY), AT_EMPTY_PATH, STATX_BASIC_AND_BTIME, buffer.address(), 0L),
+        check(call(scratch, abi.statx(), fd, EMPTY, AT_EMPTY_PATH, STATX_BASIC_AND_BTIME, buffer.address(), 0L),
                 scratch, "read the attributes of", forErrors);
         Instant modified = timestamp(buffer, 112);
         // the JDK reports the modification time where the file system keeps no birth time
@@ -272,7 +276,7 @@ final class LinuxCalls {
     void link(NativeScratch scratch, int fd, int dir, byte[] name, boolean byDescriptor, Path forErrors) throws IOException {
         long to = name(scratch.second(name), "name", forErrors);
         long result = byDescriptor
-                ? call(scratch, abi.linkat(), fd, scratch.first(EMPTY), dir, to, AT_EMPTY_PATH, 0L)
+                ? call(scratch, abi.linkat(), fd, EMPTY, dir, to, AT_EMPTY_PATH, 0L)
                 : call(scratch, abi.linkat(), AT_FDCWD, scratch.first(procLink(fd)), dir, to, AT_SYMLINK_FOLLOW, 0L);
         check(result, scratch, "name", forErrors);
     }
