@@ -15,6 +15,8 @@ public final class ZeroBlocks {
     private static final int POLYNOMIAL = 0x82F63B78;
     /** The smallest shared buffer; it grows to the largest block asked for, up to {@link BlockHeader#MAX_BLOCK_LENGTH}. */
     private static final int MIN_SHARED = 64 << 10;
+    /** Bytes {@link #isZero} compares at a time (at most {@link #MIN_SHARED}). */
+    private static final int CHECK_SLICE = 16 << 10;
 
     /** Read-only, all zeros; replaced by a larger one when a longer block is asked for. */
     private static volatile ByteBuffer shared = ByteBuffer.allocateDirect(MIN_SHARED).asReadOnlyBuffer();
@@ -29,15 +31,26 @@ public final class ZeroBlocks {
      * nothing, and a block of zeros is read once at memory speed.
      */
     public static boolean isZero(ByteBuffer block) {
-        int length = block.remaining();
-        if (length == 0) {
+        int position = block.position();
+        int limit = block.limit();
+        if (position == limit) {
             return true;
         }
         // the first and last bytes first: data rarely starts or ends with a zero byte, so most blocks stop here
-        if (block.get(block.position()) != 0 || block.get(block.limit() - 1) != 0) {
+        if (block.get(position) != 0 || block.get(limit - 1) != 0) {
             return false;
         }
-        return block.mismatch(zeros(length)) < 0;
+        ByteBuffer zeros = shared;
+        // in slices: the JDK's mismatch runs as a vector stub only once its callers are compiled, which takes a few
+        // hundred calls; one call per 1 MiB block left a fifth of a GiB to its Java fallback in a sender (C1 only),
+        // 130 ms of CPU (docs/benchmarks.md, the TCP peer, blocks of zeros)
+        for (int at = position; at < limit; at += CHECK_SLICE) {
+            int length = Math.min(CHECK_SLICE, limit - at);
+            if (block.slice(at, length).mismatch(zeros.slice(0, length)) >= 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
