@@ -76,16 +76,7 @@ class ReceiverZeroBlocksTest {
     }
 
     private Message next() throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (System.nanoTime() < deadline) {
-            channel.runPendingTasks();
-            Object out = channel.readOutbound();
-            if (out != null) {
-                return (Message) out;
-            }
-            Thread.sleep(5);
-        }
-        throw new AssertionError("no reply within 5 s; log: " + log);
+        return CallerRuns.next(channel, log);
     }
 
     private static int crc(byte[] bytes) {
@@ -165,41 +156,5 @@ class ReceiverZeroBlocksTest {
 
         assertThat(next()).isInstanceOfSatisfying(Failure.class, f -> assertThat(f.message()).contains("did not offer"));
         assertThat(temp.resolve("dst/f.bin")).doesNotExist();
-    }
-
-    /** Runs each task at once on the submitting thread: an EmbeddedChannel's loop is not thread-safe. */
-    private static final class CallerRuns extends java.util.concurrent.AbstractExecutorService {
-        private volatile boolean shutdown;
-
-        @Override
-        public void execute(Runnable task) {
-            task.run();
-        }
-
-        @Override
-        public void shutdown() {
-            shutdown = true;
-        }
-
-        @Override
-        public List<Runnable> shutdownNow() {
-            shutdown = true;
-            return List.of();
-        }
-
-        @Override
-        public boolean isShutdown() {
-            return shutdown;
-        }
-
-        @Override
-        public boolean isTerminated() {
-            return shutdown;
-        }
-
-        @Override
-        public boolean awaitTermination(long timeout, java.util.concurrent.TimeUnit unit) {
-            return true;
-        }
     }
 }
