@@ -148,6 +148,14 @@ class TimedSink implements Sink {
             timers.record("write", start);
         }
 
+        /** Passed on: the writer may leave a hole for zeros it need not check. */
+        @Override
+        public void writeZeros(long position, int length) {
+            long start = System.nanoTime();
+            writer.writeZeros(position, length);
+            timers.record("write", start);
+        }
+
         /** Passed on: a bench writes fresh files, but a wrapper must not hide what the writer kept. */
         @Override
         public boolean holds(long position, int length, int crc32c) {

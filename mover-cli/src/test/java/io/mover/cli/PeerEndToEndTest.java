@@ -106,6 +106,63 @@ class PeerEndToEndTest {
         assertThat(allocatedBytes(full.resolve("zeros.bin"))).isGreaterThanOrEqualTo(8 * 1024 * 1024);
     }
 
+    /**
+     * A file of zero and non-zero regions (a one at a block's first and last byte among them) crosses whole, by
+     * SHA-256, with every codec kind; its blocks of zeros cross as headers alone (SEND carries a few KiB, not the
+     * 6 MiB of zeros raw) unless the receiver does not offer them, when they go as bytes.
+     */
+    @Test
+    void blocksOfZerosCrossAsHeadersAloneAndTheFileArrivesWhole() throws Exception {
+        int block = 256 * 1024;
+        byte[] bytes = new byte[32 * block + 123];
+        byte[] noise = new byte[2 * block];
+        new java.util.Random(5).nextBytes(noise);
+        System.arraycopy(noise, 0, bytes, 4 * block, noise.length);
+        for (int i = 6 * block; i < 8 * block; i++) {
+            bytes[i] = (byte) (i % 61);
+        }
+        bytes[10 * block] = 1;               // first byte of a block
+        bytes[12 * block - 1] = 1;           // last byte of a block
+        Path source = Files.createDirectories(temp.resolve("src"));
+        Files.write(source.resolve("mixed.bin"), bytes);
+        String expected = sha256(source.resolve("mixed.bin"));
+        for (String codec : new String[] {"none", "lz4", "auto", "none-old-receiver"}) {
+            Path destination = temp.resolve("dst-" + codec);
+            boolean old = codec.endsWith("old-receiver");
+            int port = old ? receive(destination, Map.of(), "--receiver-config", "zero-blocks=false") : receive(destination, Map.of());
+            CliRun run = CliRun.of("copy", "--codec", old ? "none" : codec, "--block-size", "256k", source.toString(), "tcp://127.0.0.1:" + port + "/");
+            assertThat(run.exitCode()).as(run.err()).isZero();
+            assertThat(sha256(destination.resolve("mixed.bin"))).as(codec).isEqualTo(expected);
+            long sent = sentBytes(run.out());
+            if (old) {
+                assertThat(sent).as("zeros raw to a receiver that does not offer blocks of zeros: " + run.out()).isGreaterThan(24L * block);
+            }
+            else if (codec.equals("none")) {
+                // the 4 data blocks and the 2 blocks with a one go as bytes; 26 blocks of zeros as 16-byte headers
+                assertThat(sent).as(run.out()).isLessThan(7L * block);
+            }
+            stopReceiver();
+            receiverOut.getBuffer().setLength(0);
+        }
+    }
+
+    private static String sha256(Path file) throws Exception {
+        return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+    }
+
+    /** The SEND stage's bytes from a job summary's stage table. */
+    private static long sentBytes(String summary) {
+        java.util.regex.Matcher matcher = java.util.regex.Pattern.compile("SEND\\s+([0-9.]+) ?([KMG]i?B|B)").matcher(summary);
+        assertThat(matcher.find()).as("a SEND line in " + summary).isTrue();
+        double value = Double.parseDouble(matcher.group(1));
+        return (long) (value * switch (matcher.group(2).charAt(0)) {
+            case 'K' -> 1024;
+            case 'M' -> 1024 * 1024;
+            case 'G' -> 1024 * 1024 * 1024;
+            default -> 1;
+        });
+    }
+
     /** The JDK does not tell a file's allocated blocks; stat(1) does (its %b counts 512-byte units). */
     private static long allocatedBytes(Path file) throws IOException, InterruptedException {
         Process stat = new ProcessBuilder("stat", "-c", "%b", file.toString()).redirectErrorStream(true).start();

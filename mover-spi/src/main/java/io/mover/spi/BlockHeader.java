@@ -10,12 +10,15 @@ import java.nio.ByteOrder;
  * <pre>
  * offset size field
  *  0      1   magic 0xB7
- *  1      1   codec wire id (0 = raw)
+ *  1      1   codec wire id (0 = raw, 0x7F = zeros)
  *  2      2   reserved, 0
  *  4      4   raw length (big-endian)
  *  8      4   encoded length (big-endian); equals raw length when the codec is raw
  * 12      4   CRC32C of the raw bytes (big-endian)
  * </pre>
+ *
+ * <p>A block of {@link #ZEROS} has no payload (encoded length 0): its raw bytes are {@code rawLength} zeros, and
+ * its CRC32C is theirs ({@link ZeroBlocks#crc32c}), so a reader checks the header against the length alone.
  *
  * @param codecId the {@link CodecFactory#wireId()}, 0 for raw
  * @param rawLength bytes after decoding
@@ -26,6 +29,13 @@ public record BlockHeader(byte codecId, int rawLength, int encodedLength, int cr
     public static final int LENGTH = 16;
     public static final byte MAGIC = (byte) 0xB7;
     public static final byte RAW = 0;
+    /**
+     * The codec id of a block of zeros: no payload, {@code rawLength} zero bytes. Offered in a link's codec
+     * negotiation as a codec is ({@link LinkSink#decodableCodecs()}); no {@link CodecFactory} may use it.
+     *
+     * @since 1.7
+     */
+    public static final byte ZEROS = 0x7F;
     /** No block is ever larger than this, raw or encoded: a peer announcing more is refused. */
     public static final int MAX_BLOCK_LENGTH = 64 << 20;
 
@@ -36,6 +46,9 @@ public record BlockHeader(byte codecId, int rawLength, int encodedLength, int cr
         }
         if (codecId == RAW && rawLength != encodedLength) {
             throw new MoverException(ErrorCode.CHECKSUM_MISMATCH, "raw block with different raw and encoded lengths");
+        }
+        if (codecId == ZEROS && encodedLength != 0) {
+            throw new MoverException(ErrorCode.CHECKSUM_MISMATCH, "a block of zeros with " + encodedLength + " bytes of payload");
         }
     }
 

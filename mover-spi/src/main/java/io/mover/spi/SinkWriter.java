@@ -24,6 +24,18 @@ public interface SinkWriter {
     void write(long position, ByteBuffer source);
 
     /**
+     * Writes {@code length} zero bytes at {@code position}: a block the engine or a link's far end knows to be
+     * all zeros without a buffer of them ({@link BlockHeader#ZEROS}). Same rules as {@link #write}. The default
+     * writes from the shared read-only {@link ZeroBlocks#zeros}; a writer that can leave a hole instead (a
+     * sparse file) overrides it and skips checking the bytes.
+     *
+     * @since 1.7
+     */
+    default void writeZeros(long position, int length) {
+        write(position, ZeroBlocks.zeros(length));
+    }
+
+    /**
      * Whether this writer already holds the block the caller is about to write: {@code length} bytes at
      * {@code position} whose CRC32C is {@code crc32c} (a partial an earlier run left, such as the blocks
      * a TCP peer's receiver reports on RESUME). The default holds nothing.

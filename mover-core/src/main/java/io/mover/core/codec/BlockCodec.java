@@ -7,6 +7,7 @@ import io.mover.spi.BlockHeader;
 import io.mover.spi.Codec;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
+import io.mover.spi.ZeroBlocks;
 
 /**
  * Turns raw blocks into self-describing encoded blocks and back: CRC32C of the raw bytes always,
@@ -16,11 +17,33 @@ public final class BlockCodec {
     /** A block must shrink by at least this fraction to be sent compressed: incompressible data never pays twice. */
     static final double MIN_SAVING = 0.03;
 
-    private final Codec codec;
+    private static final ByteBuffer EMPTY = ByteBuffer.allocate(0).asReadOnlyBuffer();
 
-    /** @param codec the codec, or null for {@code none} (checksums only) */
+    private final Codec codec;
+    /** Whether the far end takes {@link BlockHeader#ZEROS} blocks: then a block of zeros is neither compressed nor checksummed. */
+    private final boolean zeroBlocks;
+
+    /** @param codec the codec, or null for {@code none} (checksums only); blocks of zeros are sent as bytes */
     public BlockCodec(Codec codec) {
+        this(codec, false);
+    }
+
+    /**
+     * @param codec the codec, or null for {@code none} (checksums only)
+     * @param zeroBlocks whether the decoding side takes blocks of zeros as a header alone ({@link BlockHeader#ZEROS})
+     */
+    public BlockCodec(Codec codec, boolean zeroBlocks) {
         this.codec = codec;
+        this.zeroBlocks = zeroBlocks;
+    }
+
+    /**
+     * Whether the remaining bytes of {@code raw} go as a block of zeros: the far end takes them and they are all
+     * zero. Checked before anything else reads the block: it exits on the first non-zero byte, so data pays nothing,
+     * and spares a block of zeros its CRC32C ({@link ZeroBlocks#crc32c} from the length) and its compression.
+     */
+    public boolean zeros(ByteBuffer raw) {
+        return zeroBlocks && raw.hasRemaining() && ZeroBlocks.isZero(raw);
     }
 
     /** Bytes the encoded payload of a {@code blockSize} block may need, header excluded. */
@@ -33,12 +56,19 @@ public final class BlockCodec {
      * position is unchanged) or {@code scratch}, flipped, holding the compressed bytes.
      */
     public EncodedBlock encode(ByteBuffer raw, ByteBuffer scratch) {
-        return encode(raw, scratch, crc32c(raw));
+        boolean zeros = zeros(raw);
+        return encode(raw, scratch, zeros ? ZeroBlocks.crc32c(raw.remaining()) : crc32c(raw), zeros);
     }
 
-    /** As {@link #encode(ByteBuffer, ByteBuffer)}, with {@code crc}, the CRC32C of the remaining bytes of {@code raw}, computed by the caller. */
-    public EncodedBlock encode(ByteBuffer raw, ByteBuffer scratch, int crc) {
+    /**
+     * As {@link #encode(ByteBuffer, ByteBuffer)}, with {@code crc}, the CRC32C of the remaining bytes of {@code raw},
+     * and {@code zeros}, what {@link #zeros} said of them, both found by the caller. A block of zeros has no payload.
+     */
+    public EncodedBlock encode(ByteBuffer raw, ByteBuffer scratch, int crc, boolean zeros) {
         int rawLength = raw.remaining();
+        if (zeros) {
+            return new EncodedBlock(new BlockHeader(BlockHeader.ZEROS, rawLength, 0, crc), EMPTY);
+        }
         if (codec != null && rawLength > 0) {
             scratch.clear();
             int encoded = codec.compress(raw.duplicate(), scratch);
@@ -52,12 +82,17 @@ public final class BlockCodec {
 
     /**
      * Decodes {@code block} into {@code target} (cleared first, flipped after) and checks its CRC32C.
-     * {@code target} may be the buffer the raw bytes came from.
+     * {@code target} may be the buffer the raw bytes came from. A block of zeros is not copied: what comes back is
+     * the shared read-only {@link ZeroBlocks#zeros} (its header checked against its length).
      *
      * @throws MoverException {@link ErrorCode#CHECKSUM_MISMATCH} when the bytes are not what was encoded
      */
     public ByteBuffer decode(EncodedBlock block, ByteBuffer target) {
         BlockHeader header = block.header();
+        if (header.codecId() == BlockHeader.ZEROS) {
+            ZeroBlocks.check(header);
+            return ZeroBlocks.zeros(header.rawLength());
+        }
         if (header.codecId() == BlockHeader.RAW) {
             if (block.payload().remaining() != header.rawLength()) {
                 throw new MoverException(ErrorCode.CHECKSUM_MISMATCH, "raw block of " + block.payload().remaining() + " bytes, header says " + header.rawLength());

@@ -10,15 +10,22 @@ import static java.util.Objects.requireNonNull;
  */
 public final class CodecPool {
     private final CodecResolver.ResolvedCodec codec;
+    private final boolean zeroBlocks;
     private final ConcurrentLinkedQueue<BlockCodec> idle = new ConcurrentLinkedQueue<>();
 
     public CodecPool(CodecResolver.ResolvedCodec codec) {
+        this(codec, false);
+    }
+
+    /** @param zeroBlocks whether the decoding side takes blocks of zeros as a header alone (see {@link BlockCodec#zeros}) */
+    public CodecPool(CodecResolver.ResolvedCodec codec, boolean zeroBlocks) {
         this.codec = requireNonNull(codec, "codec is null");
+        this.zeroBlocks = zeroBlocks;
     }
 
     public BlockCodec borrow() {
         BlockCodec blockCodec = idle.poll();
-        return blockCodec != null ? blockCodec : new BlockCodec(codec.newCodec());
+        return blockCodec != null ? blockCodec : new BlockCodec(codec.newCodec(), zeroBlocks);
     }
 
     public void giveBack(BlockCodec blockCodec) {

@@ -10,6 +10,7 @@ import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.mover.spi.SinkWriter;
 import io.mover.spi.SourceReader;
+import io.mover.spi.ZeroBlocks;
 
 /**
  * One block of one file through READ → ENCODE → SEND → DECODE → WRITE, each stage metered, with a buffer
@@ -44,13 +45,15 @@ final class BlockMove {
             raw.flip();
 
             start = System.nanoTime();
+            // zeros first: a block of zeros is neither checksummed nor compressed (its CRC32C follows from its length)
+            boolean zeros = codec.zeros(raw);
             // computed once: it proves a block the writer kept is the source's, and it heads the encoded block
-            int crc = BlockCodec.crc32c(raw);
+            int crc = zeros ? ZeroBlocks.crc32c(length) : BlockCodec.crc32c(raw);
             if (writer.holds(position, length, crc)) {
                 run.meter(Stage.ENCODE).busy(start, 0);
                 return kept(position, length, crc);
             }
-            EncodedBlock encoded = codec.encode(raw, slot.encoded(), crc);
+            EncodedBlock encoded = codec.encode(raw, slot.encoded(), crc, zeros);
             run.meter(Stage.ENCODE).busy(start, length);
 
             if (writer instanceof EncodedBlockWriter link) {
@@ -68,7 +71,12 @@ final class BlockMove {
 
             run.throttle(length);
             start = System.nanoTime();
-            writer.write(position, decoded);
+            if (received.header().codecId() == BlockHeader.ZEROS) {
+                writer.writeZeros(position, length);
+            }
+            else {
+                writer.write(position, decoded);
+            }
             run.meter(Stage.WRITE).busy(start, length);
             run.counters().bytesMoved.add(length);
             return length;

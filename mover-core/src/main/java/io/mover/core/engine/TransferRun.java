@@ -12,9 +12,11 @@ import java.util.function.Supplier;
 
 import io.mover.core.codec.BlockCodec;
 import io.mover.core.codec.CodecPool;
+import io.mover.spi.BlockHeader;
 import io.mover.spi.Entry;
 import io.mover.spi.ErrorCategory;
 import io.mover.spi.ErrorCode;
+import io.mover.spi.LinkSink;
 import io.mover.spi.MoverException;
 import io.mover.spi.RelativePath;
 import io.mover.spi.ServerSideCopy;
@@ -91,7 +93,7 @@ final class TransferRun {
         this.listener = requireNonNull(listener, "listener is null");
         this.cancellation = requireNonNull(cancellation, "cancellation is null");
         this.filter = new PathFilter(options.includes(), options.excludes());
-        this.codecs = new CodecPool(job.codec());
+        this.codecs = new CodecPool(job.codec(), zeroBlocks(job));
         io.mover.spi.Codec probe = job.codec().newCodec();
         this.pool = new BufferPool(options.bufferPoolBytes(), options.blockSize(), BlockCodec.encodedCapacity(probe, options.blockSize()));
         this.controls = requireNonNull(controls, "controls is null");
@@ -100,6 +102,15 @@ final class TransferRun {
         this.checks = new DestinationChecks(this);
         this.ticker = new ProgressTicker(this, clock, listener, options.progressInterval());
         this.sync = manifest == null && job.spec().kind() == JobKind.SYNC ? new SyncRun(this) : null;
+    }
+
+    /**
+     * Whether blocks of zeros go as a header alone (issue 5): to a link's far end only when it says it takes them
+     * (an older receiver does not); in this process always, where they spare the CRC32C of zeros and let a sparse
+     * sink leave a hole without reading the bytes again.
+     */
+    private static boolean zeroBlocks(PreparedJob job) {
+        return job.sink().map(sink -> !(sink instanceof LinkSink link) || link.decodableCodecs().contains(BlockHeader.ZEROS)).orElse(true);
     }
 
     JobSummary run() {

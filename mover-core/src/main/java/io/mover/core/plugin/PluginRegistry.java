@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.TreeSet;
 
+import io.mover.spi.BlockHeader;
 import io.mover.spi.CodecFactory;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
@@ -92,6 +93,10 @@ public final class PluginRegistry {
             codecs.values().forEach(other -> wireIds.put(other.wireId(), other.name()));
             for (CodecFactory factory : newCodecs) {
                 claim(claims, "codec:" + factory.name(), who);
+                if (factory.wireId() == BlockHeader.RAW || factory.wireId() == BlockHeader.ZEROS) {
+                    throw new MoverException(ErrorCode.PLUGIN_FAILED, "codec " + factory.name() + " of " + who
+                            + " uses wire id " + factory.wireId() + ", which the block format keeps for " + (factory.wireId() == BlockHeader.RAW ? "raw blocks" : "blocks of zeros"));
+                }
                 String previous = wireIds.putIfAbsent(factory.wireId(), factory.name());
                 if (previous != null) {
                     throw new MoverException(ErrorCode.PLUGIN_FAILED, "codec " + factory.name() + " of " + who

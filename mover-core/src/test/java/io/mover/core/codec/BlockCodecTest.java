@@ -108,4 +108,63 @@ class BlockCodecTest {
         assertThatThrownBy(() -> resolver.resolve(CodecChoice.parse("test-deflate:12"))).hasMessageContaining("1").hasMessageContaining("9");
         assertThatThrownBy(() -> CodecChoice.parse("zstd:x")).hasMessageContaining("zstd:3");
     }
+
+    @Test
+    void aBlockOfZerosGoesAsAHeaderAloneForEveryCodecAndDecodesToZeros() {
+        for (Codec c : Arrays.asList(deflate, null)) {
+            BlockCodec codec = new BlockCodec(c, true);
+            ByteBuffer raw = direct(new byte[BLOCK]);
+
+            BlockCodec.EncodedBlock block = codec.encode(raw, ByteBuffer.allocateDirect(BlockCodec.encodedCapacity(deflate, BLOCK)));
+
+            assertThat(block.header().codecId()).isEqualTo(BlockHeader.ZEROS);
+            assertThat(block.header().encodedLength()).isZero();
+            assertThat(block.payload().remaining()).isZero();
+            assertThat(block.header().crc32c()).isEqualTo(BlockCodec.crc32c(raw));
+            ByteBuffer out = codec.decode(block, ByteBuffer.allocate(BLOCK));
+            assertThat(out.remaining()).isEqualTo(BLOCK);
+            assertThat(out.mismatch(ByteBuffer.allocate(BLOCK))).isEqualTo(-1);
+        }
+    }
+
+    @Test
+    void aOneAtEitherEndIsNotABlockOfZeros() {
+        for (int at : new int[] {0, BLOCK - 1}) {
+            byte[] data = new byte[BLOCK];
+            data[at] = 1;
+            BlockCodec codec = new BlockCodec(deflate, true);
+            ByteBuffer scratch = ByteBuffer.allocateDirect(BlockCodec.encodedCapacity(deflate, BLOCK));
+
+            BlockCodec.EncodedBlock block = codec.encode(direct(data), scratch);
+
+            assertThat(block.header().codecId()).as("a one at %d", at).isEqualTo((byte) 100);
+            ByteBuffer out = codec.decode(block, ByteBuffer.allocate(BLOCK));
+            byte[] back = new byte[out.remaining()];
+            out.get(back);
+            assertThat(back).isEqualTo(data);
+        }
+    }
+
+    @Test
+    void zerosAreSentAsBytesToAFarEndThatDoesNotTakeBlocksOfZeros() {
+        BlockCodec codec = new BlockCodec(null);
+        ByteBuffer raw = direct(new byte[BLOCK]);
+
+        BlockCodec.EncodedBlock block = codec.encode(raw, ByteBuffer.allocate(0));
+
+        assertThat(block.header().codecId()).isEqualTo(BlockHeader.RAW);
+        assertThat(codec.zeros(raw)).isFalse();
+    }
+
+    @Test
+    void aBlockOfZerosWhoseChecksumIsNotThatOfItsLengthIsRefused() {
+        BlockCodec codec = new BlockCodec(null, true);
+        BlockCodec.EncodedBlock block = codec.encode(direct(new byte[BLOCK]), ByteBuffer.allocate(0));
+        BlockHeader header = block.header();
+        BlockCodec.EncodedBlock longer = new BlockCodec.EncodedBlock(new BlockHeader(BlockHeader.ZEROS, BLOCK + 1, 0, header.crc32c()), block.payload());
+
+        assertThatThrownBy(() -> codec.decode(longer, ByteBuffer.allocate(2 * BLOCK)))
+                .isInstanceOf(MoverException.class)
+                .satisfies(e -> assertThat(((MoverException) e).code()).isEqualTo(ErrorCode.CHECKSUM_MISMATCH));
+    }
 }

@@ -38,6 +38,18 @@ class PluginRegistryTest {
     }
 
     @Test
+    void aCodecClaimingTheWireIdOfRawOrZeroBlocksIsRefused() {
+        PluginRegistry.Builder builder = new PluginRegistry.Builder();
+
+        assertThatThrownBy(() -> builder.add(plugin("zeros", List.of(), List.of(codec("nothing", (byte) 0x7F))), "a"))
+                .isInstanceOf(MoverException.class)
+                .hasMessage("codec nothing of zeros 1 (a) uses wire id 127, which the block format keeps for blocks of zeros");
+        assertThatThrownBy(() -> builder.add(plugin("raw", List.of(), List.of(codec("plain", (byte) 0))), "b"))
+                .hasMessageContaining("keeps for raw blocks");
+        assertThat(builder.build().codecs()).isEmpty();
+    }
+
+    @Test
     void pluginOfferingOneSchemeTwiceIsRefused() {
         PluginRegistry.Builder builder = new PluginRegistry.Builder();
 

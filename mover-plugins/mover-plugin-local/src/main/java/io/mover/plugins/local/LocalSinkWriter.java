@@ -17,6 +17,7 @@ import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.mover.spi.RelativePath;
 import io.mover.spi.SinkWriter;
+import io.mover.spi.ZeroBlocks;
 
 import static java.util.Objects.requireNonNull;
 
@@ -86,6 +87,15 @@ final class LocalSinkWriter implements SinkWriter {
         catch (IOException e) {
             throw IoErrors.map(e, "write", target);
         }
+    }
+
+    /** A block known to be zeros (a link's zero block): with sparse on, a hole without checking the bytes. */
+    @Override
+    public void writeZeros(long position, int length) {
+        if (sparse.isPresent() && channel.isOpen() && sparse.get().leaveOut(position, length)) {
+            return;
+        }
+        write(position, ZeroBlocks.zeros(length));
     }
 
     /**

@@ -13,7 +13,9 @@ import io.mover.spi.Codec;
 import io.mover.spi.CodecFactory;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
+import io.mover.spi.ZeroBlocks;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 
 import static java.util.Objects.requireNonNull;
 
@@ -30,32 +32,65 @@ final class Decoders {
     private final Map<Byte, Queue<Codec>> idle = new ConcurrentHashMap<>();
 
     private final BlockBuffers buffers;
+    private final boolean zeroBlocks;
 
     Decoders(Collection<CodecFactory> codecs) {
-        this(codecs, new BlockBuffers(0));
+        this(codecs, new BlockBuffers(0), true);
     }
 
-    /** @param buffers where decoded blocks go (the receiver's, which keeps released ones for reuse) */
-    Decoders(Collection<CodecFactory> codecs, BlockBuffers buffers) {
+    /**
+     * @param buffers where decoded blocks go (the receiver's, which keeps released ones for reuse)
+     * @param zeroBlocks whether blocks of zeros ({@link BlockHeader#ZEROS}) are offered and taken
+     */
+    Decoders(Collection<CodecFactory> codecs, BlockBuffers buffers, boolean zeroBlocks) {
         this.buffers = requireNonNull(buffers, "buffers is null");
+        this.zeroBlocks = zeroBlocks;
         for (CodecFactory factory : codecs) {
             factories.putIfAbsent(factory.wireId(), factory);
         }
     }
 
-    /** The wire ids offered in the handshake: raw is implicit. */
+    /**
+     * The wire ids offered in the handshake: raw is implicit; blocks of zeros are offered as a codec is, so a
+     * sender sends them only to a receiver that lists them (an older one does not, and gets bytes).
+     */
     byte[] wireIds() {
-        byte[] ids = new byte[factories.size()];
+        byte[] ids = new byte[factories.size() + (zeroBlocks ? 1 : 0)];
         int i = 0;
         for (Byte id : factories.keySet()) {
             ids[i++] = id;
+        }
+        if (zeroBlocks) {
+            ids[i] = BlockHeader.ZEROS;
         }
         return ids;
     }
 
     /**
+     * Checks a block of zeros before its zeros are written: offered, within the limit every block has, and its
+     * CRC32C that of its length in zeros. Costs no pass over any bytes.
+     *
+     * @throws MoverException {@link ErrorCode#CHECKSUM_MISMATCH} when it is not one this receiver takes
+     */
+    void checkZeros(BlockHeader header) {
+        if (!zeroBlocks) {
+            throw new MoverException(ErrorCode.CHECKSUM_MISMATCH, "a block of zeros (codec id " + BlockHeader.ZEROS + "), which this receiver did not offer");
+        }
+        checkRawLength(header);
+        ZeroBlocks.check(header);
+    }
+
+    private static void checkRawLength(BlockHeader header) {
+        if (header.rawLength() < 0 || header.rawLength() > MAX_RAW_BLOCK) {
+            // checked before allocating: a sender must not make the receiver reserve memory it merely declares
+            throw new MoverException(ErrorCode.CHECKSUM_MISMATCH, "a block declares " + header.rawLength() + " raw bytes; blocks hold at most "
+                    + MAX_RAW_BLOCK);
+        }
+    }
+
+    /**
      * The raw bytes of a block, checked against its CRC32C: a retained duplicate of {@code payload} for a raw
-     * block, otherwise a direct buffer holding the decompressed bytes. The caller releases what it gets.
+     * block, the shared read-only zeros for a block of zeros, otherwise a direct buffer holding the decompressed bytes. The caller releases what it gets.
      * Direct, so the sink's positional write goes to the kernel without a copy, and reused ({@link BlockBuffers}):
      * a fresh heap array per block cost the receiver an allocation, a zeroing and a copy into a temporary direct
      * buffer per MiB.
@@ -67,15 +102,15 @@ final class Decoders {
             checkCrc(header, payload.nioBuffer());
             return payload.retainedDuplicate();
         }
+        if (header.codecId() == BlockHeader.ZEROS) {
+            checkZeros(header);
+            return Unpooled.wrappedBuffer(ZeroBlocks.zeros(header.rawLength()));
+        }
         CodecFactory factory = factories.get(header.codecId());
         if (factory == null) {
             throw new MoverException(ErrorCode.CHECKSUM_MISMATCH, "block encoded with codec id " + header.codecId() + ", which this receiver does not have");
         }
-        if (header.rawLength() < 0 || header.rawLength() > MAX_RAW_BLOCK) {
-            // checked before allocating: a sender must not make the receiver reserve memory it merely declares
-            throw new MoverException(ErrorCode.CHECKSUM_MISMATCH, "a block declares " + header.rawLength() + " raw bytes; blocks hold at most "
-                    + MAX_RAW_BLOCK);
-        }
+        checkRawLength(header);
         Queue<Codec> pool = idle.computeIfAbsent(header.codecId(), id -> new ConcurrentLinkedQueue<>());
         Codec codec = pool.poll();
         if (codec == null) {

@@ -55,7 +55,8 @@ final class MessageEncoder extends MessageToMessageEncoder<Message> {
             buf.setInt(0, length);
             out.add(buf);
             buf = null;
-            if (message instanceof Block block) {
+            // a block of zeros has no payload: nothing more for the channel's outbound buffer to carry
+            if (message instanceof Block block && block.payload().isReadable()) {
                 out.add(block.payload().retain());
             }
         }

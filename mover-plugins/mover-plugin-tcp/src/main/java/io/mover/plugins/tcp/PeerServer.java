@@ -80,7 +80,7 @@ final class PeerServer implements PeerReceiver {
         this.settings = requireNonNull(settings, "settings is null");
         this.tls = requireNonNull(tls, "tls is null");
         this.destination = requireNonNull(destination, "destination is null");
-        this.decoders = new Decoders(codecs, buffers);
+        this.decoders = new Decoders(codecs, buffers, settings.zeroBlocks());
         this.cap = ReceiveCap.of(settings.capMbps());
         this.logger = requireNonNull(logger, "logger is null");
         this.info = sink("receiver").info();

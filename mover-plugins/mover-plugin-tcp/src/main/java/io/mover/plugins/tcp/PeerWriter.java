@@ -23,6 +23,7 @@ import io.mover.spi.MoverException;
 import io.mover.spi.ResumableWriter;
 import io.mover.spi.SinkWriter;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 
 import static java.util.Objects.requireNonNull;
 
@@ -95,7 +96,8 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
         if (holds(position, header.rawLength(), header.crc32c())) {
             return; // a caller that did not ask first: the block is still not sent again
         }
-        ByteBuf copy = sink.buffers().allocate(payload.remaining());
+        // a block of zeros has no payload: no buffer to take and give back
+        ByteBuf copy = payload.hasRemaining() ? sink.buffers().allocate(payload.remaining()) : Unpooled.EMPTY_BUFFER;
         copy.writeBytes(payload);
         InFlight block = new InFlight(position, header, copy);
         pending.add(block);

@@ -237,6 +237,10 @@ final class ReceiverSession {
         }
         // the cap counts what crossed the link (the encoded bytes), before the disk and the codec run
         cap.acquire((long) block.payload().readableBytes() + io.mover.spi.BlockHeader.LENGTH);
+        if (block.header().codecId() == io.mover.spi.BlockHeader.ZEROS) {
+            zeros(file, block);
+            return new Done(block.id(), block.header().rawLength());
+        }
         ByteBuf decoded = decoders.decode(block.header(), block.payload());
         try {
             ByteBuffer raw = decoded.nioBuffer();
@@ -252,6 +256,23 @@ final class ReceiverSession {
         }
         file.received().add(block.header().rawLength());
         return new Done(block.id(), block.header().rawLength());
+    }
+
+    /**
+     * A block of zeros: nothing to decode or checksum; written from the shared zeros, or left a hole by a sink
+     * that keeps files sparse ({@link io.mover.spi.SinkWriter#writeZeros}). A resumable writer journals it with its
+     * CRC32C as any block.
+     */
+    private void zeros(OpenFile file, Block block) {
+        decoders.checkZeros(block.header());
+        int length = block.header().rawLength();
+        if (file.writer() instanceof ResumableWriter resumable) {
+            resumable.write(block.position(), io.mover.spi.ZeroBlocks.zeros(length), block.header().crc32c());
+        }
+        else {
+            file.writer().writeZeros(block.position(), length);
+        }
+        file.received().add(length);
     }
 
     private Message fileRequest(FileRequest request) {

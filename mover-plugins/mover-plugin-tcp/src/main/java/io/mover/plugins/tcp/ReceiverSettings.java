@@ -21,9 +21,10 @@ import static java.util.Objects.requireNonNull;
  * @param maxConnections connections served at once; more are closed on arrival
  * @param tls whether (and with which certificate) connections run inside TLS
  * @param capMbps the cap on the bytes arriving, in megabits per second, over all connections; 0 for none
+ * @param zeroBlocks whether HELLO offers blocks of zeros ({@link io.mover.spi.BlockHeader#ZEROS}); off, a sender sends them as bytes
  */
 record ReceiverSettings(byte[] token, int window, Duration frameTimeout, Duration handshakeTimeout, Duration sessionGrace, int maxConnections,
-        TlsSettings tls, double capMbps) {
+        TlsSettings tls, double capMbps, boolean zeroBlocks) {
     static final ConfigKey TOKEN = ConfigKey.optional("token", ConfigType.SECRET,
             "The shared secret senders must prove they know (never sent over the wire). Required unless listening on loopback.");
     static final ConfigKey WINDOW = ConfigKey.optional("window", ConfigType.INT, "8",
@@ -39,7 +40,9 @@ record ReceiverSettings(byte[] token, int window, Duration frameTimeout, Duratio
     static final ConfigKey CAP_MBPS = ConfigKey.optional("cap-mbps", ConfigType.STRING, "0",
             "Cap what arrives at N megabits per second over all connections (100 = 12.5 MB/s); 0 for none.")
             .withValidator(v -> validCap((String) v), "0, or a number between 0.01 and 8000000");
-    static final ConfigSpec SPEC = ConfigSpec.of(TOKEN, WINDOW, FRAME_TIMEOUT, HANDSHAKE_TIMEOUT, SESSION_GRACE, MAX_CONNECTIONS, CAP_MBPS,
+    static final ConfigKey ZERO_BLOCKS = ConfigKey.optional("zero-blocks", ConfigType.BOOLEAN, "true",
+            "Take blocks of zeros as a header alone (no payload, nothing to decode or check byte by byte); false answers as a receiver before them did.");
+    static final ConfigSpec SPEC = ConfigSpec.of(TOKEN, WINDOW, FRAME_TIMEOUT, HANDSHAKE_TIMEOUT, SESSION_GRACE, MAX_CONNECTIONS, CAP_MBPS, ZERO_BLOCKS,
             TlsSettings.TLS, TlsSettings.CERTIFICATE, TlsSettings.KEY, TlsSettings.RECEIVER_CA, TlsSettings.DIRECTORY);
 
     ReceiverSettings {
@@ -52,7 +55,11 @@ record ReceiverSettings(byte[] token, int window, Duration frameTimeout, Duratio
 
     /** Without TLS. */
     ReceiverSettings(byte[] token, int window, Duration frameTimeout, Duration handshakeTimeout, Duration sessionGrace, int maxConnections) {
-        this(token, window, frameTimeout, handshakeTimeout, sessionGrace, maxConnections, TlsSettings.OFF, 0);
+        this(token, window, frameTimeout, handshakeTimeout, sessionGrace, maxConnections, TlsSettings.OFF, 0, true);
+    }
+
+    ReceiverSettings withZeroBlocks(boolean offered) {
+        return new ReceiverSettings(token, window, frameTimeout, handshakeTimeout, sessionGrace, maxConnections, tls, capMbps, offered);
     }
 
     private static boolean validCap(String text) {
@@ -74,7 +81,8 @@ record ReceiverSettings(byte[] token, int window, Duration frameTimeout, Duratio
                 config.duration(SESSION_GRACE.name()).orElse(Duration.ofSeconds(60)),
                 config.integer(MAX_CONNECTIONS.name()).orElse(256),
                 TlsSettings.receiver(config),
-                Double.parseDouble(config.string(CAP_MBPS.name()).orElse("0").strip()));
+                Double.parseDouble(config.string(CAP_MBPS.name()).orElse("0").strip()),
+                config.bool(ZERO_BLOCKS.name()).orElse(true));
     }
 
     @Override

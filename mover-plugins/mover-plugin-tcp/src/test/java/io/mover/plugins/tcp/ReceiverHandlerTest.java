@@ -60,16 +60,7 @@ class ReceiverHandlerTest {
 
     /** The next outbound message, running the loop's tasks (replies come back from worker threads) for at most 5 s. */
     private Message next() throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (System.nanoTime() < deadline) {
-            channel.runPendingTasks();
-            Object out = channel.readOutbound();
-            if (out != null) {
-                return (Message) out;
-            }
-            Thread.sleep(5);
-        }
-        throw new AssertionError("no reply within 5 s; log: " + log);
+        return CallerRuns.next(channel, log);
     }
 
     @Test
@@ -144,42 +135,5 @@ class ReceiverHandlerTest {
 
         assertThat(next()).isInstanceOfSatisfying(Failure.class, f -> assertThat(f.message()).contains("same mover release"));
         assertThat(channel.isActive()).isFalse();
-    }
-
-
-    /** An executor service that runs each task at once on the submitting thread. */
-    private static final class CallerRuns extends java.util.concurrent.AbstractExecutorService {
-        private volatile boolean shutdown;
-
-        @Override
-        public void execute(Runnable task) {
-            task.run();
-        }
-
-        @Override
-        public void shutdown() {
-            shutdown = true;
-        }
-
-        @Override
-        public List<Runnable> shutdownNow() {
-            shutdown = true;
-            return List.of();
-        }
-
-        @Override
-        public boolean isShutdown() {
-            return shutdown;
-        }
-
-        @Override
-        public boolean isTerminated() {
-            return shutdown;
-        }
-
-        @Override
-        public boolean awaitTermination(long timeout, java.util.concurrent.TimeUnit unit) {
-            return true;
-        }
     }
 }
