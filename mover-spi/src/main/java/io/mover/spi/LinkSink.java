@@ -22,6 +22,18 @@ public interface LinkSink {
     }
 
     /**
+     * Whether the far end runs on this machine (the link's address is a loopback address or one of this host's own), so
+     * that it shares this machine's cores: then the bytes a codec saves cost its encoding here and its decoding there on
+     * the same CPU, while carrying them costs only a copy through the kernel, and {@code --codec auto} weighs the two
+     * ends' CPU together instead of a link's rate. The default says no (a far end elsewhere, or one that cannot tell).
+     *
+     * @since 1.7
+     */
+    default boolean sameHost() {
+        return false;
+    }
+
+    /**
      * @param bytesSent encoded bytes the far end acknowledged
      * @param nanosWaiting nanoseconds writers spent waiting because the far end had not acknowledged
      *        enough (a full window): when writers wait, the link (or the far end) sets the pace

@@ -1,10 +1,12 @@
 package io.mover.core.codec;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 
 import io.mover.spi.CodecFactory;
 import io.mover.spi.LinkSink;
@@ -27,7 +29,9 @@ import static java.util.Objects.requireNonNull;
  * tasted, is taken at once.
  * <p>The CPU rate is compression speed × cores only until the job is seen CPU-bound: writers did not wait
  * for window slots, so neither the link nor the far end set the pace: the sender's own work did ({@link SenderCpu}).
- * The ratios and speeds are compared on the same bytes ({@link CodecFigures}). Thread-safe.
+ * The ratios and speeds are compared on the same bytes ({@link CodecFigures}). With the far end on this machine
+ * ({@link LinkSink#sameHost()}) the rate is instead what both ends' CPU gives on the shared cores ({@link SharedCores}).
+ * Thread-safe.
  */
 final class AutoChoice {
     private static final System.Logger LOG = System.getLogger(AutoChoice.class.getName());
@@ -64,6 +68,8 @@ final class AutoChoice {
     private final FarEndRates farEnd;
     private volatile String reason = "not started";
     private final SenderCpu cpu = new SenderCpu();
+    /** Set when the far end shares this machine's cores: then it alone rates the candidates. */
+    private final SharedCores sharedCores;
     /** {@link #switches} at the previous link sample: a sample spanning a switch mixes two codecs' rates. */
     private int switchesAtSample;
     private int switches;
@@ -74,6 +80,11 @@ final class AutoChoice {
     private LinkSink.Load lastLoad = LinkSink.Load.NONE;
 
     AutoChoice(List<Candidate> candidates, Supplier<LinkSink.Load> load, int cores) {
+        this(candidates, load, cores, false);
+    }
+
+    AutoChoice(List<Candidate> candidates, Supplier<LinkSink.Load> load, int cores, boolean sameHost) {
+        this.sharedCores = sameHost ? new SharedCores(cores) : null;
         this.candidates = List.copyOf(candidates);
         this.load = requireNonNull(load, "load is null");
         this.cores = Math.max(1, cores);
@@ -242,6 +253,13 @@ final class AutoChoice {
             }
         }
         int chosen = current;
+        if (sharedCores != null) {
+            // the rule named, and the runner-up's cost beside the chosen one's
+            int other = IntStream.range(0, candidates.size()).filter(i -> i != chosen && eligible(i)).boxed().max(Comparator.comparingDouble(this::effective)).orElse(-1);
+            reason = "same host: " + sharedCores.cost(candidates.get(chosen).label(), figures.speed(chosen, chosen), ratio(chosen), true)
+                    + (other < 0 ? "" : " (" + sharedCores.cost(candidates.get(other).label(), figures.speed(other, chosen), ratio(other), false) + ")");
+            return;
+        }
         reason = String.format(Locale.ROOT, "%s: %.2f of the bytes at %.0f MB/s per core, link %s%.1f MB/s%s -> %.0f MB/s effective",
                 candidates.get(chosen).label(), ratio(chosen), figures.speed(chosen, chosen) / 1e6, linkMeasured ? "" : "assumed ", link / 1e6,
                 Double.isInfinite(farEndRate(chosen)) ? "" : String.format(Locale.ROOT, ", receiver %.1f MB/s", farEndRate(chosen) / 1e6), effective(chosen) / 1e6)
@@ -258,12 +276,15 @@ final class AutoChoice {
         return figures.tasted(index) && (candidates.get(index).factory() == null || ratio(index) < 1 - BlockCodec.MIN_SAVING);
     }
 
-    /** Whether the link, not this end's CPU or the far end, limits {@code index}: then every byte saved counts. */
+    /** Whether the link, not this end's CPU or the far end, limits {@code index}: then every byte saved counts (never on the same host). */
     private boolean linkBound(int index) {
-        return link / Math.max(ratio(index), 1e-4) <= Math.min(cpuRate(index), farEndRate(index));
+        return sharedCores == null && link / Math.max(ratio(index), 1e-4) <= Math.min(cpuRate(index), farEndRate(index));
     }
 
     private double effective(int index) {
+        if (sharedCores != null) {
+            return sharedCores.rate(figures.speed(index, current), ratio(index));
+        }
         return Math.min(Math.min(link / Math.max(ratio(index), 1e-4), cpuRate(index)), farEndRate(index));
     }
 

@@ -579,8 +579,8 @@ class AutoChoiceTest {
         }
     }
 
-    /** A codec factory that is never asked to compress here. */
-    private record Fake(String name, byte wireId) implements CodecFactory {
+    /** A codec factory that is never asked to compress here (SameHostChoiceTest too). */
+    record Fake(String name, byte wireId) implements CodecFactory {
         @Override
         public int minLevel() {
             return 1;

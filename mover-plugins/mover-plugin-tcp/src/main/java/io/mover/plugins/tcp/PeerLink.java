@@ -1,6 +1,9 @@
 package io.mover.plugins.tcp;
 
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -108,6 +111,31 @@ final class PeerLink implements AutoCloseable {
 
     private PeerStream connect(int index) {
         return PeerStream.connect(bootstrap, address, settings.token(), session, jobKey, index, settings.connectTimeout(), meter, tls);
+    }
+
+    /**
+     * Whether the receiver is on this machine: its address is a loopback address, or one of this host's interfaces
+     * (the kernel carries those over loopback too). The address the URI named, not a hint from the handshake, which a
+     * receiver in another network namespace on the same machine (bench/peer.sh's shaped links) would not give either.
+     */
+    boolean sameHost() {
+        return sameHost(address);
+    }
+
+    static boolean sameHost(InetSocketAddress address) {
+        InetAddress ip = address.getAddress();
+        if (ip == null) {
+            return false;
+        }
+        if (ip.isLoopbackAddress() || ip.isAnyLocalAddress()) {
+            return true;
+        }
+        try {
+            return NetworkInterface.getByInetAddress(ip) != null;
+        }
+        catch (SocketException e) {
+            return false;
+        }
     }
 
     Hello hello() {

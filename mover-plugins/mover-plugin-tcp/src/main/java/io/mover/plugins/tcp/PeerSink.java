@@ -75,6 +75,11 @@ final class PeerSink implements Sink, LinkSink, FreeSpace {
         return link.load();
     }
 
+    @Override
+    public boolean sameHost() {
+        return link.sameHost();
+    }
+
     /** What the receiver's destination says; empty from a receiver that does not answer, or a destination that cannot tell. */
     @Override
     public OptionalLong usableSpace(RelativePath directory) {
