@@ -61,6 +61,8 @@ final class AutoChoice {
     private final int cores;
     private final CodecFigures figures;
     private final AtomicLongArray blocks;
+    /** Blocks that went as zeros (BlockHeader.ZEROS), which no candidate encoded. */
+    private final AtomicLong zeroBlocks = new AtomicLong();
     private final AtomicLong calls = new AtomicLong();
     private volatile int current;
     private volatile double link = UNMEASURED_LINK;
@@ -112,6 +114,10 @@ final class AutoChoice {
 
     String currentLabel() {
         return candidates.get(current).label();
+    }
+
+    void zeroBlock() {
+        zeroBlocks.incrementAndGet();
     }
 
     void used(int index, long bytes) {
@@ -306,7 +312,8 @@ final class AutoChoice {
     /** For the summary: what carried the blocks, and why the last choice was made. */
     synchronized String describe() {
         StringBuilder used = new StringBuilder();
-        long total = 0;
+        long zeros = zeroBlocks.get();
+        long total = zeros;
         for (int i = 0; i < candidates.size(); i++) {
             total += blocks.get(i);
         }
@@ -315,6 +322,9 @@ final class AutoChoice {
                 used.append(used.isEmpty() ? "" : ", ").append(candidates.get(i).label()).append(' ')
                         .append(AutoCodec.percent((double) blocks.get(i) / Math.max(1, total)));
             }
+        }
+        if (zeros > 0) {
+            used.append(used.isEmpty() ? "" : ", ").append("zeros ").append(AutoCodec.percent((double) zeros / total));
         }
         return "blocks: " + (used.isEmpty() ? "none sent" : used) + "; " + switches + " switches; last choice " + reason;
     }

@@ -83,6 +83,11 @@ final class AutoCodec implements Codec {
         return max;
     }
 
+    /** A block went as zeros, a header alone: no candidate carried it, so only the summary counts it. */
+    void zeroBlock() {
+        choice.zeroBlock();
+    }
+
     @Override
     public int compress(ByteBuffer input, ByteBuffer output) {
         int length = input.remaining();

@@ -67,6 +67,10 @@ public final class BlockCodec {
     public EncodedBlock encode(ByteBuffer raw, ByteBuffer scratch, int crc, boolean zeros) {
         int rawLength = raw.remaining();
         if (zeros) {
+            if (codec instanceof AutoCodec auto) {
+                // counted for the summary's codec line: an all-zeros job would otherwise read "none sent"
+                auto.zeroBlock();
+            }
             return new EncodedBlock(new BlockHeader(BlockHeader.ZEROS, rawLength, 0, crc), EMPTY);
         }
         if (codec != null && rawLength > 0) {

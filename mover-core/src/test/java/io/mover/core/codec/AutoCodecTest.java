@@ -34,6 +34,27 @@ class AutoCodecTest {
         assertThat(calls).hasSize(2 + 2 + 1);
     }
 
+    /**
+     * Blocks of zeros go as a header alone and never reach a candidate; the summary's codec line still counts them,
+     * or an all-zeros job read "blocks: none sent".
+     */
+    @Test
+    void theSummaryCountsBlocksOfZeros() {
+        List<Integer> calls = new ArrayList<>();
+        AutoChoice choice = new AutoChoice(List.of(new AutoChoice.Candidate("none", null, 0), new AutoChoice.Candidate("fake:1", new Counting(calls), 1)),
+                () -> LinkSink.Load.NONE, 2);
+        BlockCodec blocks = new BlockCodec(new AutoCodec(choice), true);
+
+        for (int i = 0; i < 3; i++) {
+            blocks.encode(ByteBuffer.allocateDirect(1 << 16), ByteBuffer.allocateDirect(1 << 16));
+        }
+        assertThat(choice.describe()).startsWith("blocks: zeros 100%;");
+
+        ByteBuffer data = ByteBuffer.allocateDirect(1 << 16).put(0, (byte) 1);
+        blocks.encode(data, ByteBuffer.allocateDirect(1 << 16));
+        assertThat(choice.describe()).contains("zeros 75%").contains(" 25%");
+    }
+
     /** A codec that records the level of each compression and "compresses" everything to a tenth. */
     private record Counting(List<Integer> calls) implements CodecFactory {
         @Override
