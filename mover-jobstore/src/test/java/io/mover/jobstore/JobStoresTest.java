@@ -1,6 +1,9 @@
 package io.mover.jobstore;
 
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
@@ -30,6 +33,27 @@ class JobStoresTest {
         try (JobDatabase database = JobStores.open(dataDir)) {
             assertThat(database.store().get(id)).isPresent();
             assertThat(database.store().list(Optional.empty(), 0, 10)).hasSize(1);
+        }
+    }
+
+    /**
+     * A schedule's firing holds a connection under its schedule's row lock while it asks for a second: with a pool of 10
+     * whatever the threads, 12 executions doing so at once waited out the connection timeout (10 s) and failed.
+     */
+    @Test
+    void everyExecutionMayHoldTwoConnectionsAtOnce() throws Exception {
+        int executions = 12;
+        List<Connection> held = new ArrayList<>();
+        try (JobDatabase database = JobStores.open(dataDir, executions)) {
+            for (int i = 0; i < 2 * executions; i++) {
+                held.add(database.dataSource().getConnection());
+            }
+            assertThat(held).hasSize(2 * executions);
+        }
+        finally {
+            for (Connection connection : held) {
+                connection.close();
+            }
         }
     }
 

@@ -49,8 +49,8 @@ public class JobServiceConfiguration {
         Files.createDirectories(properties.scratchDir());
         MoverProperties.JobStoreProperties store = properties.jobStore();
         JobDatabase database = store.url() == null || store.url().isBlank()
-                ? JobStores.open(properties.dataDir())
-                : JobStores.open(store.url(), store.user() == null ? "" : store.user(), Secret.of(store.password() == null ? "" : store.password()));
+                ? JobStores.open(properties.dataDir(), store.threads())
+                : JobStores.open(store.url(), store.user() == null ? "" : store.user(), Secret.of(store.password() == null ? "" : store.password()), store.threads());
         try {
             return new DurableJobService(database, plugins, properties.scratchDir(), credentials::find,
                     SchedulerSettings.defaults(NodeView.localId()).withHeartbeatInterval(store.heartbeatInterval()).withThreads(store.threads()), Duration.ofSeconds(2));
