@@ -15,7 +15,6 @@ import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.mover.spi.ZeroBlocks;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 
 import static java.util.Objects.requireNonNull;
 
@@ -90,7 +89,8 @@ final class Decoders {
 
     /**
      * The raw bytes of a block, checked against its CRC32C: a retained duplicate of {@code payload} for a raw
-     * block, the shared read-only zeros for a block of zeros, otherwise a direct buffer holding the decompressed bytes. The caller releases what it gets.
+     * block, otherwise a direct buffer holding the decompressed bytes. The caller releases what it gets. A block of
+     * zeros is not decoded: the session writes it after {@link #checkZeros}.
      * Direct, so the sink's positional write goes to the kernel without a copy, and reused ({@link BlockBuffers}):
      * a fresh heap array per block cost the receiver an allocation, a zeroing and a copy into a temporary direct
      * buffer per MiB.
@@ -101,10 +101,6 @@ final class Decoders {
         if (header.codecId() == BlockHeader.RAW) {
             checkCrc(header, payload.nioBuffer());
             return payload.retainedDuplicate();
-        }
-        if (header.codecId() == BlockHeader.ZEROS) {
-            checkZeros(header);
-            return Unpooled.wrappedBuffer(ZeroBlocks.zeros(header.rawLength()));
         }
         CodecFactory factory = factories.get(header.codecId());
         if (factory == null) {
