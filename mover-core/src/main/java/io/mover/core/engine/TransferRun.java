@@ -61,6 +61,8 @@ final class TransferRun {
     private final SyncRun sync;
     /** Files started and not yet finished: a cancel aborts their writers at once. */
     private CancelAborts inFlight;
+    /** Small files waiting for the rest of their batch (the plan's thread only). */
+    private FileBatches batches;
     /** Set once the sink has declined a server-side copy from this source: every later file streams. */
     private volatile boolean serverSideCopyDeclined;
 
@@ -116,18 +118,11 @@ final class TransferRun {
     JobSummary run() {
         ticker.start();
         inFlight = new CancelAborts(cancellation);
+        batches = new FileBatches(this, controls, manifest == null);
         Runnable unwake = cancellation.onCancel(controls::wake);
         try (ExecutorService executor = executors.get()) {
             workers = executor;
-            if (sync != null) {
-                sync.run();
-            }
-            else if (manifest == null || manifest.wholeJob()) {
-                new CopyCrawl(this).run();
-            }
-            else {
-                new UnitPlan(this, manifest).run();
-            }
+            runPlan();
             ticker.enumerationDone();
         }
         catch (MoverException e) {
@@ -148,6 +143,31 @@ final class TransferRun {
         }
         ticker.stop();
         return ticker.finish();
+    }
+
+    /** The plan, then the files its last batch holds; those too when the plan fails (each file is accounted for). */
+    private void runPlan() {
+        try {
+            if (sync != null) {
+                sync.run();
+            }
+            else if (manifest == null || manifest.wholeJob()) {
+                new CopyCrawl(this).run();
+            }
+            else {
+                new UnitPlan(this, manifest).run();
+            }
+        }
+        catch (RuntimeException | Error e) {
+            try {
+                batches.flush(this::startBatch);
+            }
+            catch (RuntimeException | Error suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+        batches.flush(this::startBatch);
     }
 
     /**
@@ -191,6 +211,11 @@ final class TransferRun {
     void schedule(FileCopy file) {
         inFlight.started(file);
         file.directoryOpened();
+        if (batches.takes(file)) {
+            batches.add(file, this::startBatch);
+            return;
+        }
+        batches.flush(this::startBatch);
         boolean counted = false;
         for (int range = 0; range < file.ranges(); range++) {
             boolean permit = false;
@@ -220,6 +245,34 @@ final class TransferRun {
                 file.rangesNotStarted(file.ranges() - range, e);
                 throw e;
             }
+        }
+    }
+
+    /**
+     * A batch of small files ({@link FileBatches}) waits for one permit, as a lone file does, and runs on one virtual
+     * thread, which counts each file as started when it starts. A batch no thread took ends its files, failed.
+     */
+    private void startBatch(List<FileCopy> batch) {
+        boolean permit = false;
+        try {
+            long start = System.nanoTime();
+            permit = controls.acquire(false, this::stopped);
+            if (Thread.currentThread().isInterrupted()) {
+                cancellation.cancel();
+            }
+            meters.get(Stage.ENUMERATE).waited(start);
+            boolean held = permit;
+            workers.execute(() -> batches.run(batch, held));
+        }
+        catch (RuntimeException | Error e) {
+            if (permit) {
+                controls.release();
+            }
+            for (FileCopy file : batch) {
+                controls.fileStarted();
+                file.rangesNotStarted(1, e);
+            }
+            throw e;
         }
     }
 

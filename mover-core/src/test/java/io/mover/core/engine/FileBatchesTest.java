@@ -1,0 +1,229 @@
+package io.mover.core.engine;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.mover.core.plugin.PluginRegistry;
+import io.mover.spi.ErrorCode;
+import io.mover.spi.RelativePath;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Small quick files go several to a worker ({@link FileBatches}), and each still starts, fails, retries, pauses and
+ * ends as a lone file does.
+ */
+@Timeout(60)
+class FileBatchesTest {
+    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    @TempDir
+    Path scratch;
+
+    private final MemoryPlugin plugin = new MemoryPlugin();
+    private final TransferEngine engine = new TransferEngine(PluginRegistry.of(List.of(plugin), "test"), Clock.systemUTC());
+    private final MemoryStore src = plugin.store("src");
+    private final MemoryStore dst = plugin.store("dst");
+
+    private static TransferOptions.Builder options() {
+        return TransferOptions.builder().blockSize(4096).largeFiles(64 * 1024, 16 * 1024).bufferPoolBytes(1 << 20)
+                .retries(0, Duration.ofMillis(1)).progressInterval(Duration.ofMillis(20));
+    }
+
+    /** Virtual threads, counting the tasks, refusing the {@code refuse}-th (0: none). */
+    private static final class Counting extends AbstractExecutorService {
+        private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
+        final AtomicInteger tasks = new AtomicInteger();
+        private final int refuse;
+
+        Counting(int refuse) {
+            this.refuse = refuse;
+        }
+
+        @Override
+        public void execute(Runnable task) {
+            if (tasks.incrementAndGet() == refuse) {
+                throw new RejectedExecutionException("injected");
+            }
+            threads.execute(task);
+        }
+
+        @Override public void shutdown() { threads.shutdown(); }
+        @Override public List<Runnable> shutdownNow() { return threads.shutdownNow(); }
+        @Override public boolean isShutdown() { return threads.isShutdown(); }
+        @Override public boolean isTerminated() { return threads.isTerminated(); }
+        @Override public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+            return threads.awaitTermination(timeout, unit);
+        }
+    }
+
+    /** {@code count} files of 4 bytes, f00, f01... in listing order. */
+    private void files(String folder, int count) {
+        for (int i = 0; i < count; i++) {
+            src.file(folder + String.format("f%02d", i), new byte[] {(byte) i, 1, 2, 3}, T0);
+        }
+    }
+
+    private CompletableFuture<JobSummary> start(JobSpec spec, JobControls controls, Counting executor) {
+        return start(spec, controls, executor, new CancellationToken());
+    }
+
+    private CompletableFuture<JobSummary> start(JobSpec spec, JobControls controls, Counting executor, CancellationToken cancellation) {
+        PreparedJob job = engine.prepare(spec, "job1", scratch);
+        return CompletableFuture.supplyAsync(() -> {
+            try (job) {
+                return new TransferRun(job, Clock.systemUTC(), JobListener.NONE, cancellation, controls, null, () -> executor).run();
+            }
+        });
+    }
+
+    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("waiting for " + what).isLessThan(deadline);
+            Thread.sleep(2);
+        }
+    }
+
+    private static void assertEveryFileEnded(JobControls controls) {
+        controls.pause();
+        assertThat(controls.inFlight()).as("permits held").isZero();
+        assertThat(controls.drained()).as("drained once paused").isTrue();
+    }
+
+    @Test
+    void quickSmallFilesShareWorkersAndEachKeepsItsOwnOutcome() throws Exception {
+        for (int d = 0; d < 4; d++) {
+            src.dir("d" + d, T0);
+            files("d" + d + "/", 50);
+        }
+        src.failReads("d1/f07", 1);      // retried, then copied
+        src.failReads("d2/f30", 5);      // fails for good
+        Counting executor = new Counting(0);
+        JobControls controls = new JobControls(4, 0);
+        TransferOptions options = options().retries(1, Duration.ofMillis(1)).build();
+
+        JobSummary summary = start(new JobSpec(JobKind.SYNC, "mem://src", "mem://dst", Map.of(), Map.of(), options), controls, executor).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+        assertThat(summary.filesTransferred()).isEqualTo(199);
+        assertThat(summary.filesFailed()).isEqualTo(1);
+        assertThat(summary.retries()).isEqualTo(2);
+        assertThat(dst.data("d1/f07")).isEqualTo(src.data("d1/f07"));
+        assertThat(dst.data("d2/f30")).isNull();
+        assertThat(executor.tasks.get()).as("workers for 200 files").isLessThan(200 / 4);
+        for (int d = 0; d < 4; d++) {
+            assertThat(dst.stat(RelativePath.of("d" + d)).orElseThrow().lastModified()).as("folder times after their files").isEqualTo(T0);
+        }
+        assertEveryFileEnded(controls);
+    }
+
+    @Test
+    void aPauseBetweenTwoFilesOfABatchStartsNoMoreOfIt() throws Exception {
+        files("", 40);
+        // one permit: f00 alone (not yet timed), then f01 alone (queued before f00 ended), then batches; f30 is inside one
+        src.heldPath = "f30";
+        Counting executor = new Counting(0);
+        JobControls controls = new JobControls(1, 0);
+        CompletableFuture<JobSummary> result = start(JobSpec.copy("mem://src", "mem://dst", options().build()), controls, executor);
+
+        assertThat(src.heldReached.await(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+        controls.pause();
+        src.heldRelease.countDown();
+        await("the job to drain", controls::drained);
+        Thread.sleep(100);
+
+        assertThat(src.readOrder).as("files read once the pause was asked for").hasSize(31).last().isEqualTo("f30");
+        assertThat(dst.commits.get()).isEqualTo(31);
+        assertThat(result).isNotDone();
+
+        controls.resume();
+        JobSummary summary = result.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        assertThat(summary.filesTransferred()).isEqualTo(40);
+        assertThat(executor.tasks.get()).as("f30 was in a batch").isLessThan(30);
+    }
+
+    @Test
+    void anErrorInAFileOfABatchFailsTheFilesAfterItAndEndsThemAll() throws Exception {
+        files("", 60);
+        src.readError = new AssertionError("injected");
+        src.readErrorPath = "f40";
+        src.readErrorFrom = 0;
+        Counting executor = new Counting(0);
+        JobControls controls = new JobControls(1, 0);
+
+        JobSummary summary = start(JobSpec.copy("mem://src", "mem://dst", options().build()), controls, executor).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+        assertThat(dst.data("f40")).isNull();
+        assertThat(dst.data("f41")).as("the next file of f40's batch never started").isNull();
+        assertThat(summary.errorCode()).as("an Error stops the job").contains(ErrorCode.INTERNAL);
+        assertThat(summary.filesFailed()).as("f40 and the rest of its batch").isGreaterThan(1);
+        assertThat(dst.data("f39")).isNotNull();
+        assertEveryFileEnded(controls);
+    }
+
+    @Test
+    void aBatchNoWorkerTookEndsItsFilesFailed() throws Exception {
+        files("", 60);
+        // f00 and f01 alone, then batches: the fourth task is a batch of several files
+        Counting executor = new Counting(4);
+        JobControls controls = new JobControls(1, 0);
+
+        JobSummary summary = start(JobSpec.copy("mem://src", "mem://dst", options().build()), controls, executor).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+        assertThat(summary.errorCode()).contains(ErrorCode.INTERNAL);
+        assertThat(summary.filesFailed()).as("the refused batch's files").isGreaterThan(1);
+        assertEveryFileEnded(controls);
+    }
+
+    @Test
+    void aCancelEndsTheFilesWaitingInABatch() throws Exception {
+        files("", 40);
+        src.heldPath = "f30";
+        Counting executor = new Counting(0);
+        JobControls controls = new JobControls(1, 0);
+        CancellationToken cancellation = new CancellationToken();
+        CompletableFuture<JobSummary> result = start(JobSpec.copy("mem://src", "mem://dst", options().build()), controls, executor, cancellation);
+
+        assertThat(src.heldReached.await(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+        cancellation.cancel();
+        src.heldRelease.countDown();
+        JobSummary summary = result.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+        assertThat(summary.state()).isEqualTo(JobState.CANCELLED);
+        assertThat(src.readOrder).as("no file of the batch started after the cancel").last().isEqualTo("f30");
+        assertThat(dst.data("f31")).isNull();
+        assertThat(dst.temporaries).isEmpty();
+        assertThat(executor.tasks.get()).as("f30 was in a batch").isLessThan(30);
+        assertEveryFileEnded(controls);
+    }
+
+    @Test
+    void slowFilesKeepAWorkerEach() throws Exception {
+        files("", 12);
+        dst.writeDelayNanos = 2 * FileBatches.QUICK_NANOS;   // a service's round trip per file: the files in flight are the parallelism
+        Counting executor = new Counting(0);
+
+        JobSummary summary = start(JobSpec.copy("mem://src", "mem://dst", options().build()), new JobControls(4, 0), executor)
+                .get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+        assertThat(summary.filesTransferred()).isEqualTo(12);
+        assertThat(executor.tasks.get()).isEqualTo(12);
+    }
+}
