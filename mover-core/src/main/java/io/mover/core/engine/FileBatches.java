@@ -6,10 +6,10 @@ import java.util.List;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Small files that copy quickly go several to a virtual thread and a permit: a local sync of 10 KiB files spent a
- * few microseconds of CPU per file on the permit's lock, the thread's start, park and unpark, a share of the carrier's
- * own kernel time, about as much as one of its file-system calls (docs/benchmarks.md, "small files in batches").
- * Batching pays those once per batch. Only where it costs nothing else: a file of one range up to
+ * Small files that copy quickly go several to a virtual thread and a permit: a local sync of 10 KiB files spent CPU
+ * per file on the permit's lock, the thread's start, park and unpark, and a share of the carrier's kernel time; paid
+ * once per batch, its CPU per file (user and system) fell from about 106 us to 86 (docs/benchmarks.md, "the JVM's own
+ * kernel time, and small files in batches"). Only where it costs nothing else: a file of one range up to
  * {@value #MOST_BYTES} bytes, and only while the last batch took under {@value #QUICK_NANOS} ns a file (a local disk,
  * not a service whose round trips make every file slow: there the files in flight are the parallelism, and a batch
  * would run its files one after another behind the slowest). Until a batch has been timed, a batch is one file.
@@ -20,7 +20,7 @@ import static java.util.Objects.requireNonNull;
  * starts, so a paused job holds no file of a batch open, and one whose files are waiting is drained. A stop lets the
  * rest of the batch run without a permit: each file sees the stop at once and is accounted for.
  * <p>
- * The pending batch belongs to the plan's thread ({@link #add}, {@link #flush}); {@link #run} runs on a worker.
+ * The pending batch belongs to the plan's thread ({@link #add}, {@link #flush}); {@link #runFiles} runs on a worker.
  */
 final class FileBatches {
     /** Files in a batch at most: a batch of quick files ends within {@code MOST * QUICK_NANOS}, 80 ms. */
@@ -29,11 +29,6 @@ final class FileBatches {
     static final long MOST_BYTES = 1 << 20;
     /** Batches while the last one took less than this per file, in wall time (a local file: well under 1 ms). */
     static final long QUICK_NANOS = 5_000_000;
-
-    /** Starts a batch: takes a permit and hands the files to a worker (the run's {@code schedule} half). */
-    interface Starter {
-        void start(List<FileCopy> batch);
-    }
 
     private final JobControls controls;
     private final TransferRun run;
@@ -60,21 +55,47 @@ final class FileBatches {
     }
 
     /** Adds a file to the pending batch; starts the batch once it is as large as batches are now. */
-    void add(FileCopy file, Starter starter) {
+    void add(FileCopy file) {
         pending.add(file);
         if (pending.size() >= size()) {
-            flush(starter);
+            flush();
         }
     }
 
     /** Starts what is pending, if anything: at the end of the plan, and before a file that goes alone. */
-    void flush(Starter starter) {
+    void flush() {
         if (pending.isEmpty()) {
             return;
         }
         List<FileCopy> batch = pending;
         pending = new ArrayList<>(MOST);
-        starter.start(batch);
+        start(batch);
+    }
+
+    /**
+     * A batch waits for one permit, as a lone file does, and runs on one virtual thread, which counts each file as
+     * started when it starts. A batch no thread took ends its files, failed.
+     */
+    private void start(List<FileCopy> batch) {
+        boolean permit = false;
+        try {
+            long start = System.nanoTime();
+            permit = controls.acquire(false, run::stopped);
+            run.cancelIfInterrupted();
+            run.meter(Stage.ENUMERATE).waited(start);
+            boolean held = permit;
+            run.execute(() -> runFiles(batch, held));
+        }
+        catch (RuntimeException | Error e) {
+            if (permit) {
+                controls.release();
+            }
+            for (FileCopy file : batch) {
+                controls.fileStarted();
+                file.rangesNotStarted(1, e);
+            }
+            throw e;
+        }
     }
 
     /** The files a batch takes now. */
@@ -87,7 +108,7 @@ final class FileBatches {
      * runs its files without). Gives the permit back at the end. An {@link Error} out of a file ends the files after
      * it, failed, and goes on up.
      */
-    void run(List<FileCopy> batch, boolean permit) {
+    void runFiles(List<FileCopy> batch, boolean permit) {
         long start = System.nanoTime();
         boolean held = permit;
         int next = 0;

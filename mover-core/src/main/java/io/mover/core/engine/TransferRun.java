@@ -29,8 +29,9 @@ import static java.util.Objects.requireNonNull;
 /**
  * One run of one job, read top-down: {@link #run()} finds the files by one of three plans (a copy's
  * {@link CopyCrawl}, a sync's {@link SyncRun}, a durable job's unit's {@link UnitPlan}), each of which
- * hands every file to {@link #schedule}: a virtual thread per range once a concurrency permit is free,
- * so enumeration never runs far ahead of the transfer and memory stays flat whatever the tree's size.
+ * hands every file to {@link #schedule}: a virtual thread per range once a concurrency permit is free (small
+ * quick files several to a thread and a permit, {@link FileBatches}), so enumeration never runs far ahead of
+ * the transfer and memory stays flat whatever the tree's size.
  * Then it waits for the last file and finishes the sink. See {@link FileCopy} for what happens to one
  * file; the methods below it are what a plan and a file report back (outcomes, counters, failures).
  */
@@ -160,14 +161,14 @@ final class TransferRun {
         }
         catch (RuntimeException | Error e) {
             try {
-                batches.flush(this::startBatch);
+                batches.flush();
             }
             catch (RuntimeException | Error suppressed) {
                 e.addSuppressed(suppressed);
             }
             throw e;
         }
-        batches.flush(this::startBatch);
+        batches.flush();
     }
 
     /**
@@ -212,10 +213,10 @@ final class TransferRun {
         inFlight.started(file);
         file.directoryOpened();
         if (batches.takes(file)) {
-            batches.add(file, this::startBatch);
+            batches.add(file);
             return;
         }
-        batches.flush(this::startBatch);
+        batches.flush();
         boolean counted = false;
         for (int range = 0; range < file.ranges(); range++) {
             boolean permit = false;
@@ -248,31 +249,15 @@ final class TransferRun {
         }
     }
 
-    /**
-     * A batch of small files ({@link FileBatches}) waits for one permit, as a lone file does, and runs on one virtual
-     * thread, which counts each file as started when it starts. A batch no thread took ends its files, failed.
-     */
-    private void startBatch(List<FileCopy> batch) {
-        boolean permit = false;
-        try {
-            long start = System.nanoTime();
-            permit = controls.acquire(false, this::stopped);
-            if (Thread.currentThread().isInterrupted()) {
-                cancellation.cancel();
-            }
-            meters.get(Stage.ENUMERATE).waited(start);
-            boolean held = permit;
-            workers.execute(() -> batches.run(batch, held));
-        }
-        catch (RuntimeException | Error e) {
-            if (permit) {
-                controls.release();
-            }
-            for (FileCopy file : batch) {
-                controls.fileStarted();
-                file.rangesNotStarted(1, e);
-            }
-            throw e;
+    /** Starts a task on the run's workers (a batch of small files: {@link FileBatches}). */
+    void execute(Runnable task) {
+        workers.execute(task);
+    }
+
+    /** The plan's thread was interrupted while it waited for a permit: that cancels the job. */
+    void cancelIfInterrupted() {
+        if (Thread.currentThread().isInterrupted()) {
+            cancellation.cancel();
         }
     }
 
