@@ -67,6 +67,10 @@ final class FileCopy {
         return ranges;
     }
 
+    long size() {
+        return entry.size();
+    }
+
     /** Called once before the first range is scheduled: the file is now open inside its directory. */
     void directoryOpened() {
         directory.opened();

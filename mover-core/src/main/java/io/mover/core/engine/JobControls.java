@@ -34,7 +34,8 @@ public final class JobControls {
      * between one range's release and the next one's permit a file is still half-written with no permit held.
      */
     private final AtomicInteger filesOpen = new AtomicInteger();
-    private boolean paused;
+    /** Written under the lock; read without it between the files of a batch ({@link FileBatches}), once a file. */
+    private volatile boolean paused;
 
     /** The concurrency's origin when the user gave it (a flag, a job's options, a change while it runs). */
     public static final String SET = "set";
@@ -106,7 +107,7 @@ public final class JobControls {
 
     /** Whether a pause was asked for (the job is PAUSED once {@link #drained()}). */
     public boolean pauseRequested() {
-        return read(() -> paused);
+        return paused;
     }
 
     /** Paused with nothing in flight and no file half-written: what the job reports as {@link JobState#PAUSED}. */

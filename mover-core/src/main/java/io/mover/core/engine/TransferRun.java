@@ -29,8 +29,9 @@ import static java.util.Objects.requireNonNull;
 /**
  * One run of one job, read top-down: {@link #run()} finds the files by one of three plans (a copy's
  * {@link CopyCrawl}, a sync's {@link SyncRun}, a durable job's unit's {@link UnitPlan}), each of which
- * hands every file to {@link #schedule}: a virtual thread per range once a concurrency permit is free,
- * so enumeration never runs far ahead of the transfer and memory stays flat whatever the tree's size.
+ * hands every file to {@link #schedule}: a virtual thread per range once a concurrency permit is free (small
+ * quick files several to a thread and a permit, {@link FileBatches}), so enumeration never runs far ahead of
+ * the transfer and memory stays flat whatever the tree's size.
  * Then it waits for the last file and finishes the sink. See {@link FileCopy} for what happens to one
  * file; the methods below it are what a plan and a file report back (outcomes, counters, failures).
  */
@@ -61,6 +62,8 @@ final class TransferRun {
     private final SyncRun sync;
     /** Files started and not yet finished: a cancel aborts their writers at once. */
     private CancelAborts inFlight;
+    /** Small files waiting for the rest of their batch (the plan's thread only). */
+    private FileBatches batches;
     /** Set once the sink has declined a server-side copy from this source: every later file streams. */
     private volatile boolean serverSideCopyDeclined;
 
@@ -116,18 +119,11 @@ final class TransferRun {
     JobSummary run() {
         ticker.start();
         inFlight = new CancelAborts(cancellation);
+        batches = new FileBatches(this, controls, manifest == null);
         Runnable unwake = cancellation.onCancel(controls::wake);
         try (ExecutorService executor = executors.get()) {
             workers = executor;
-            if (sync != null) {
-                sync.run();
-            }
-            else if (manifest == null || manifest.wholeJob()) {
-                new CopyCrawl(this).run();
-            }
-            else {
-                new UnitPlan(this, manifest).run();
-            }
+            runPlan();
             ticker.enumerationDone();
         }
         catch (MoverException e) {
@@ -148,6 +144,31 @@ final class TransferRun {
         }
         ticker.stop();
         return ticker.finish();
+    }
+
+    /** The plan, then the files its last batch holds; those too when the plan fails (each file is accounted for). */
+    private void runPlan() {
+        try {
+            if (sync != null) {
+                sync.run();
+            }
+            else if (manifest == null || manifest.wholeJob()) {
+                new CopyCrawl(this).run();
+            }
+            else {
+                new UnitPlan(this, manifest).run();
+            }
+        }
+        catch (RuntimeException | Error e) {
+            try {
+                batches.flush();
+            }
+            catch (RuntimeException | Error suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+        batches.flush();
     }
 
     /**
@@ -191,6 +212,11 @@ final class TransferRun {
     void schedule(FileCopy file) {
         inFlight.started(file);
         file.directoryOpened();
+        if (batches.takes(file)) {
+            batches.add(file);
+            return;
+        }
+        batches.flush();
         boolean counted = false;
         for (int range = 0; range < file.ranges(); range++) {
             boolean permit = false;
@@ -220,6 +246,18 @@ final class TransferRun {
                 file.rangesNotStarted(file.ranges() - range, e);
                 throw e;
             }
+        }
+    }
+
+    /** Starts a task on the run's workers (a batch of small files: {@link FileBatches}). */
+    void execute(Runnable task) {
+        workers.execute(task);
+    }
+
+    /** The plan's thread was interrupted while it waited for a permit: that cancels the job. */
+    void cancelIfInterrupted() {
+        if (Thread.currentThread().isInterrupted()) {
+            cancellation.cancel();
         }
     }
 

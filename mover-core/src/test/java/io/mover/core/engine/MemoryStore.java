@@ -66,6 +66,14 @@ public final class MemoryStore implements Source, Sink, io.mover.spi.PluginCount
     /** When set, thrown by reads at or after {@link #readErrorFrom} (an Error, not a MoverException, out of a plugin). */
     volatile Error readError;
     volatile long readErrorFrom = Long.MAX_VALUE;
+    /** When set, {@link #readError} is thrown by reads of this path only. */
+    volatile String readErrorPath;
+    /** When set, reads of this one path count {@link #heldReached} down and wait (at most 60 s) for {@link #heldRelease}. */
+    volatile String heldPath;
+    final java.util.concurrent.CountDownLatch heldReached = new java.util.concurrent.CountDownLatch(1);
+    final java.util.concurrent.CountDownLatch heldRelease = new java.util.concurrent.CountDownLatch(1);
+    /** Paths in the order their first read began. */
+    final List<String> readOrder = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** When set, the root's creation time in {@link #stat} (a store that knows creation times, as a local disk does). */
     volatile Instant rootCreated;
 
@@ -218,8 +226,23 @@ public final class MemoryStore implements Source, Sink, io.mover.spi.PluginCount
                     Thread.currentThread().interrupt();
                     throw new MoverException(ErrorCode.CANCELLED, "interrupted while reads were held");
                 }
+                if (position == 0) {
+                    readOrder.add(path.toString());
+                }
+                if (path.toString().equals(heldPath)) {
+                    heldReached.countDown();
+                    try {
+                        if (!heldRelease.await(60, java.util.concurrent.TimeUnit.SECONDS)) {
+                            throw new MoverException(ErrorCode.TIMEOUT, "held for 60 s");
+                        }
+                    }
+                    catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new MoverException(ErrorCode.CANCELLED, "interrupted while held");
+                    }
+                }
                 Error error = readError;
-                if (error != null && position >= readErrorFrom) {
+                if (error != null && position >= readErrorFrom && (readErrorPath == null || readErrorPath.equals(path.toString()))) {
                     throw error;
                 }
                 AtomicInteger faults = readFaults.get(path.toString());
