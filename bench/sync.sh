@@ -9,7 +9,7 @@
 # hard-linked copy) with -Xmx512m.
 # Targets: full >= 1.5x rsync and >= 1.0x rclone throughput; no-change and changed-10 from the CLI
 # <= 1.0x rsync's time and <= 0.6x rclone's, as a server job <= 0.5x rsync's; 1M entries within 512 MiB.
-# Usage: bench/sync.sh [FILES] [FOLDERS]     (BIG=0 skips the 1M-entry part; RUNS=3 by default; SERVER_WARMUP=5
+# Usage: bench/sync.sh [FILES] [FOLDERS]     (BIG=0 skips the 1M-entry part; RUNS=3 by default; SERVER_WARMUP=15
 # untimed no-change jobs of each kind on the server before its timed ones)
 source "$(dirname "$0")/lib.sh"
 FILES="${1:-100000}"; FOLDERS="${2:-1000}"; BIG="${BIG:-1}"
@@ -134,10 +134,12 @@ rm -rf "$DJ" "$DMC" "$DJC"; cp -a "$DM" "$DJ"; cp -a "$DM" "$DMC"; cp -a "$DM" "
 RESULTS="$BENCH_DIR/sync-priming.results"; : > "$RESULTS"
 mover_cli "priming" "$DMC" 0 --catalog
 server_job "priming job" "$SRC" "$DJC" 0 true
-# then SERVER_WARMUP (default 5) untimed no-change jobs of each kind: a server is a service that runs for days, and
+# then SERVER_WARMUP (default 15) untimed no-change jobs of each kind: a server is a service that runs for days, and
 # its first jobs pay for compiling their code (the first timed job took 0.46-0.92 s where later ones took 0.24-0.37),
-# which falls on whichever rows come first; every timed CLI run still starts its own JVM, as a user's command does
-for _ in $(seq "${SERVER_WARMUP:-5}"); do
+# which falls on whichever rows come first; every timed CLI run still starts its own JVM, as a user's command does.
+# After 5 rounds C2 still compiled 0.24-0.36 s per round of two jobs, on the two cores the timed job runs on; after 8,
+# 0.15 s, falling (docs/benchmarks.md, "No-change job: the critical path")
+for _ in $(seq "${SERVER_WARMUP:-15}"); do
   server_job "warm-up job" "$SRC" "$DJ" 0
   server_job "warm-up job --catalog" "$SRC" "$DJC" 0 true
 done 2> /dev/null

@@ -63,6 +63,11 @@ final class CatalogUse {
         });
     }
 
+    /** Whether the {@link #lister} reads {@code folder} from the catalog (not listing it for real); after {@link #lister}. */
+    boolean holds(RelativePath folder) {
+        return existed && catalog.opened().index().folders().containsKey(folder.toString());
+    }
+
     SyncRecorder recorder() {
         return recorder == null ? SyncRecorder.NONE : recorder;
     }

@@ -104,7 +104,8 @@ public final class SyncPlan implements SyncPlanner.Actions, AutoCloseable {
                 source.info().preservesPosixMode() && to.preservesPosixMode());
         SyncPlanner planner = new SyncPlanner(source::list, destinationLister, new SyncFilter(job.options(), now), compare,
                 options.deletesAllowed(), this, stopped, scratch, SPILL_AT, LISTERS, listing, comparing)
-                .recording(catalog.map(CatalogUse::recorder).orElse(SyncRecorder.NONE), this::copied);
+                .recording(catalog.map(CatalogUse::recorder).orElse(SyncRecorder.NONE), this::copied)
+                .listedHere(folder -> catalog.isPresent() && catalog.get().holds(folder));
         try {
             planner.run(job.sourceRoot(), destinationRoot);
             catalog.ifPresent(use -> {

@@ -77,6 +77,7 @@ public final class SyncPlanner {
     private SyncRecorder recorder = SyncRecorder.NONE;
     /** Whether copying an entry makes it at the destination: not a symbolic link the run skips (see {@link #recording}). */
     private Predicate<Entry> made = entry -> true;
+    private Predicate<RelativePath> destinationHere = folder -> false;
 
     SyncPlanner(Function<RelativePath, Stream<Entry>> sourceLister, Function<RelativePath, Stream<Entry>> destinationLister,
             SyncFilter filter, SyncCompare compare, boolean deletes, Actions actions, BooleanSupplier stopped, Path scratch,
@@ -108,13 +109,19 @@ public final class SyncPlanner {
         return this;
     }
 
+    /** Destination folders {@code here} accepts (the catalog's) are read on the walk's thread as it gets there, not on the pool. */
+    SyncPlanner listedHere(Predicate<RelativePath> here) {
+        this.destinationHere = requireNonNull(here, "here is null");
+        return this;
+    }
+
     /** Walks both trees from their roots; {@code destinationRoot} is empty when the destination does not exist yet. */
     public void run(Entry sourceRoot, Optional<Entry> destinationRoot) {
         long start = System.nanoTime();
         try (FolderListings opened = new FolderListings(listers, spillAt, scratch, listingMeter, compareMeter, actions::listingFailed)) {
             listings = opened;
             Future<SortedListing> destination = destinationRoot.filter(Entry::isDirectory).isPresent()
-                    ? listings.list(destinationLister, RelativePath.ROOT, false) : EMPTY;
+                    ? destinationListing(RelativePath.ROOT) : EMPTY;
             boolean changed = walk(RelativePath.ROOT, listings.list(sourceLister, RelativePath.ROOT, true), destination);
             if (!stopped.getAsBoolean() && (changed || destinationRoot.isEmpty() || !compare.sameTime(sourceRoot, destinationRoot.get()))) {
                 actions.directoryTime(sourceRoot);
@@ -188,8 +195,12 @@ public final class SyncPlanner {
         boolean destinationFolder = destination != null && destination.isDirectory();
         Future<SortedListing> sourceListing = sourceFolder ? listings.list(sourceLister, source.path(), true) : EMPTY;
         Future<SortedListing> destinationListing = destinationFolder && (sourceFolder || deletes)
-                ? listings.list(destinationLister, destination.path(), false) : EMPTY;
+                ? destinationListing(destination.path()) : EMPTY;
         return new Item(source, destination, pair[1], sourceListing, destinationListing);
+    }
+
+    private Future<SortedListing> destinationListing(RelativePath folder) {
+        return destinationHere.test(folder) ? listings.deferred(destinationLister, folder, false) : listings.list(destinationLister, folder, false);
     }
 
     private boolean considered(Entry entry) {

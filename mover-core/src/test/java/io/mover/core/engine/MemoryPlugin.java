@@ -3,6 +3,7 @@ package io.mover.core.engine;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.mover.spi.CodecFactory;
 import io.mover.spi.EndpointUri;
@@ -19,9 +20,15 @@ import io.mover.spi.SourceFactory;
 /** Serves {@code mem://<store>} locations from named {@link MemoryStore}s, for engine tests. */
 public final class MemoryPlugin implements MoverPlugin {
     final Map<String, MemoryStore> stores = new ConcurrentHashMap<>();
+    private final AtomicInteger sinksOpened = new AtomicInteger();
 
     public MemoryStore store(String name) {
         return stores.computeIfAbsent(name, n -> new MemoryStore());
+    }
+
+    /** How many times a {@code mem://} destination was opened (each job's part that writes opens its own). */
+    public int sinksOpened() {
+        return sinksOpened.get();
     }
 
     @Override
@@ -68,6 +75,7 @@ public final class MemoryPlugin implements MoverPlugin {
 
             @Override
             public Sink create(EndpointUri uri, PluginConfig config, PluginContext context) {
+                sinksOpened.incrementAndGet();
                 return store(uri.authority());
             }
         });

@@ -120,6 +120,9 @@ final class JobFinisher {
             durable.store.manifest(job.id(), seq).filter(manifest -> !Manifests.isDeletes(manifest)).map(Manifests::decode).orElse(List.of()).stream()
                     .filter(Entry::isDirectory).forEach(folders::add);
         }
+        if (folders.isEmpty()) {
+            return; // nothing to set: the endpoints are not opened again (a no-change sync's tail, before its end is sent)
+        }
         folders.sort(Comparator.comparing((Entry e) -> e.path().depth()).reversed());
         try (PreparedJob prepared = durable.prepare(job.id(), spec, "finish"); EndpointCounters counted = new EndpointCounters(durable, job.id(), prepared)) {
             Sink sink = prepared.sink().orElseThrow();

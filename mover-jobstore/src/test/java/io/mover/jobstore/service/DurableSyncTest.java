@@ -157,6 +157,23 @@ class DurableSyncTest {
         }
     }
 
+    @Test
+    void aSyncWithNothingToDoDoesNotOpenTheDestinationAgainToEnd() throws InterruptedException {
+        // at the root: a folder made by the memory store gets the time of its making, which would be a time to set
+        src.file("a", "a".getBytes(), T0);
+        dst.file("a", "a".getBytes(), T0);
+        open();
+        int before = plugin.sinksOpened();
+
+        JobSummary summary = sync(deletes(-1));
+
+        assertThat(summary.state()).isEqualTo(JobState.SUCCEEDED);
+        assertThat(summary.sync().orElseThrow().unchanged()).isEqualTo(1);
+        // the submit's check and the driver's listing; the finisher has no folder time to set, so it opens nothing
+        // (it opened both endpoints again before the job's end was written and sent)
+        assertThat(plugin.sinksOpened() - before).isEqualTo(2);
+    }
+
     /**
      * The id the pair's current catalog generation starts its index with (a new generation draws a new one), once the
      * last job's catalog is committed: that follows the job's end, so its pending generation is waited for.

@@ -53,19 +53,26 @@ final class LocalSource implements Source {
     @Override
     public Stream<Entry> list(RelativePath directory) {
         Path dir = LocalFiles.resolve(root, directory);
-        if (!Files.isDirectory(dir)) {
-            if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-                throw new MoverException(ErrorCode.NOT_A_DIRECTORY, "cannot list " + dir + ": not a directory");
-            }
-            throw new MoverException(ErrorCode.NOT_FOUND, "cannot list " + dir + ": no such directory");
-        }
+        Stream<Entry> entries;
         try {
-            Stream<Entry> entries = LocalFiles.list(dir, directory, followSymlinks, name -> true, onLocalDisk());
-            return followSymlinks ? entries.map(entry -> unlessLoop(dir, entry)) : entries;
+            // opened first, asked why only when that fails: a stat of the folder before each listing was one more
+            // path walked per folder, 1,000 of a no-change sync's calls (the opening follows links, as isDirectory did)
+            entries = LocalFiles.list(dir, directory, followSymlinks, name -> true, onLocalDisk());
         }
         catch (IOException e) {
-            throw IoErrors.map(e, "list", dir);
+            throw notListed(dir, e);
         }
+        return followSymlinks ? entries.map(entry -> unlessLoop(dir, entry)) : entries;
+    }
+
+    private static MoverException notListed(Path dir, IOException e) {
+        if (!Files.isDirectory(dir)) {
+            if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+                return new MoverException(ErrorCode.NOT_A_DIRECTORY, "cannot list " + dir + ": not a directory");
+            }
+            return new MoverException(ErrorCode.NOT_FOUND, "cannot list " + dir + ": no such directory");
+        }
+        return IoErrors.map(e, "list", dir);
     }
 
     /** A followed link that leads to one of its own ancestors is reported as the link it is, so the crawl ends. */
