@@ -198,7 +198,17 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
         Path target = target(path);
         Path temporary = target.resolveSibling(LocalTemporaries.resumableName(jobKey, key, path.name()));
         return LocalPartials.resume(temporary, size, open, () -> newWriter(path, target, temporary, entry),
-                channel -> new LocalSinkWriter(path, target, temporary, channel, entry, fsync, false, kernelCopy.isPresent(), open, false));
+                channel -> new LocalSinkWriter(path, target, temporary, channel, entry, fsync, false, kernelCopy.isPresent(), open, size(channel, temporary), false));
+    }
+
+    /** The bytes a continued partial holds: its blocks of zeros up to there are written, past it they may be allocated. */
+    private static long size(FileChannel channel, Path temporary) {
+        try {
+            return channel.size();
+        }
+        catch (IOException e) {
+            throw IoErrors.map(e, "read the size of", temporary);
+        }
     }
 
     private LocalSinkWriter newWriter(RelativePath path, Path target, Path temporary, Entry entry) {
@@ -210,7 +220,7 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
                     : FileChannel.open(temporary, CREATE_NEW_FOR_WRITING);
             open.add(temporary);
             boolean modeSet = mode.isPresent() && LocalFiles.createdWithExactMode(mode.getAsInt());
-            return new LocalSinkWriter(path, target, temporary, channel, entry, fsync, modeSet, kernelCopy.isPresent(), open, sparse);
+            return new LocalSinkWriter(path, target, temporary, channel, entry, fsync, modeSet, kernelCopy.isPresent(), open, 0, sparse);
         }
         catch (IOException e) {
             // name the file the user asked for, not our temporary
