@@ -16,7 +16,9 @@ import java.util.Optional;
  * opened. A write there later (another stream of the same file) simply lands on the allocated range; a block of
  * zeros over written bytes is written. {@code FALLOC_FL_ZERO_RANGE}, which would also zero written bytes, is not
  * needed for that and is refused by more file systems (tmpfs, NFS). The commit's {@code fsync} persists the extents
- * with the file's size. Thread-safe.
+ * with the file's size. The descriptor is the temporary opened again by name at its first block of zeros (the
+ * {@code FileChannel} does not tell its own): a temporary created with a mode that denies its owner writing (a
+ * read-only source file, not as root) cannot be, and its zeros are written as before. Thread-safe.
  */
 final class UnwrittenZeros {
     private final SparseWrites written;
