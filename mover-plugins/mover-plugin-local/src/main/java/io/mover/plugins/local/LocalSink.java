@@ -198,17 +198,7 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
         Path target = target(path);
         Path temporary = target.resolveSibling(LocalTemporaries.resumableName(jobKey, key, path.name()));
         return LocalPartials.resume(temporary, size, open, () -> newWriter(path, target, temporary, entry),
-                channel -> new LocalSinkWriter(path, target, temporary, channel, entry, fsync, false, kernelCopy.isPresent(), open, size(channel, temporary), false));
-    }
-
-    /** The bytes a continued partial holds: its blocks of zeros up to there are written, past it they may be allocated. */
-    private static long size(FileChannel channel, Path temporary) {
-        try {
-            return channel.size();
-        }
-        catch (IOException e) {
-            throw IoErrors.map(e, "read the size of", temporary);
-        }
+                (channel, existing) -> new LocalSinkWriter(path, target, temporary, channel, entry, fsync, false, kernelCopy.isPresent(), open, existing, false));
     }
 
     private LocalSinkWriter newWriter(RelativePath path, Path target, Path temporary, Entry entry) {
