@@ -25,6 +25,18 @@ public interface ResumableWriter extends SinkWriter {
     void write(long position, ByteBuffer source, int crc32c);
 
     /**
+     * Writes {@code length} zero bytes at {@code position} and records the block as {@link #write(long, ByteBuffer,
+     * int)} does, {@code crc32c} being {@link ZeroBlocks#crc32c} of the length: a block known to be zeros
+     * ({@link BlockHeader#ZEROS}), which a writer may put in place without a buffer of them (as
+     * {@link SinkWriter#writeZeros}). The default writes from the shared {@link ZeroBlocks#zeros}.
+     *
+     * @since 1.8
+     */
+    default void writeZeros(long position, int length, int crc32c) {
+        write(position, ZeroBlocks.zeros(length), crc32c);
+    }
+
+    /**
      * Ends this writer and leaves the temporary and its record for a later {@link ResumableSink#resume} of
      * the same key (where {@link #abort()} removes them). Nothing becomes visible. Idempotent.
      */

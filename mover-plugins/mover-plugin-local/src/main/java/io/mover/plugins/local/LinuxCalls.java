@@ -237,6 +237,19 @@ final class LinuxCalls {
         call(scratch, abi.fadvise64(), fd, 0L, 0L, 2L, 0L, 0L);
     }
 
+    /**
+     * {@code fallocate(fd, mode, offset, length)}; mode 0 allocates the range, extending the file past its end,
+     * and leaves the bytes already there as they are (a range never written reads zeros).
+     */
+    void allocate(NativeScratch scratch, int fd, int mode, long offset, long length, Path forErrors) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            if (call(scratch, abi.fallocate(), fd, mode, offset, length, 0L, 0L) == 0) {
+                return;
+            }
+            checkInterrupted(scratch, attempt, "allocate", forErrors);
+        }
+    }
+
     void setMode(NativeScratch scratch, int fd, int mode, Path forErrors) throws IOException {
         check(call(scratch, abi.fchmod(), fd, mode, 0L, 0L, 0L, 0L), scratch, "set the mode of", forErrors);
     }

@@ -10,7 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 import io.mover.spi.ErrorCode;
@@ -30,10 +30,11 @@ final class LocalPartials {
      *
      * @param open the sink's open temporaries: one writer per partial at a time
      * @param fresh creates the temporary anew (and registers it in {@code open})
-     * @param reopened a writer over the existing temporary's channel
+     * @param reopened a writer over the existing temporary's channel and the bytes it holds (its blocks of zeros
+     *     up to there are written, past it they may be allocated)
      */
     static ResumableWriter resume(Path temporary, long size, Set<Path> open, Supplier<LocalSinkWriter> fresh,
-            Function<FileChannel, LocalSinkWriter> reopened) {
+            BiFunction<FileChannel, Long, LocalSinkWriter> reopened) {
         Path journal = BlockJournal.of(temporary);
         if (!open.add(temporary)) {
             throw new MoverException(ErrorCode.THROTTLED, "another writer continues the same file version; try again later");
@@ -48,16 +49,19 @@ final class LocalPartials {
             }
             else {
                 FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE);
+                long existing;
                 try {
-                    if (channel.size() > size) {
+                    existing = channel.size();
+                    if (existing > size) {
                         channel.truncate(size); // nothing past the announced size may end up in the file
+                        existing = size;
                     }
                 }
                 catch (IOException e) {
                     channel.close();
                     throw e;
                 }
-                writer = reopened.apply(channel);
+                writer = reopened.apply(channel, existing);
             }
             return new LocalResumableWriter(writer, BlockJournal.create(journal, kept), kept);
         }

@@ -38,6 +38,22 @@ final class LocalResumableWriter implements ResumableWriter {
     public void write(long position, ByteBuffer source, int crc32c) {
         int length = source.remaining();
         writer.write(position, source);
+        record(position, length, crc32c);
+    }
+
+    /** A block of zeros: as {@link LocalSinkWriter#writeZeros}, then recorded as any block. */
+    @Override
+    public void writeZeros(long position, int length, int crc32c) {
+        writer.writeZeros(position, length);
+        record(position, length, crc32c);
+    }
+
+    @Override
+    public void writeZeros(long position, int length) {
+        writer.writeZeros(position, length);
+    }
+
+    private void record(long position, int length, int crc32c) {
         try {
             journal.record(position, length, crc32c);
         }

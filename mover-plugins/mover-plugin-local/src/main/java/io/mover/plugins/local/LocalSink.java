@@ -198,7 +198,7 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
         Path target = target(path);
         Path temporary = target.resolveSibling(LocalTemporaries.resumableName(jobKey, key, path.name()));
         return LocalPartials.resume(temporary, size, open, () -> newWriter(path, target, temporary, entry),
-                channel -> new LocalSinkWriter(path, target, temporary, channel, entry, fsync, false, kernelCopy.isPresent(), open, false));
+                (channel, existing) -> new LocalSinkWriter(path, target, temporary, channel, entry, fsync, false, kernelCopy.isPresent(), open, existing, false));
     }
 
     private LocalSinkWriter newWriter(RelativePath path, Path target, Path temporary, Entry entry) {
@@ -210,7 +210,7 @@ final class LocalSink implements Sink, SymbolicLinks, HardLinks, ServerSideCopy,
                     : FileChannel.open(temporary, CREATE_NEW_FOR_WRITING);
             open.add(temporary);
             boolean modeSet = mode.isPresent() && LocalFiles.createdWithExactMode(mode.getAsInt());
-            return new LocalSinkWriter(path, target, temporary, channel, entry, fsync, modeSet, kernelCopy.isPresent(), open, sparse);
+            return new LocalSinkWriter(path, target, temporary, channel, entry, fsync, modeSet, kernelCopy.isPresent(), open, 0, sparse);
         }
         catch (IOException e) {
             // name the file the user asked for, not our temporary

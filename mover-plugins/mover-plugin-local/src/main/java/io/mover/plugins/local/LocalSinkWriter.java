@@ -39,17 +39,19 @@ final class LocalSinkWriter implements SinkWriter {
     private final Set<Path> open;
     private final boolean nativeTimes;
     private final AtomicBoolean finished = new AtomicBoolean();
-    /** Present when this writer created the temporary: blocks of zeros may then stay holes. */
-    private final Optional<SparseWrites> sparse;
+    /** Where blocks of zeros may go unwritten: holes (sparse) or allocated ranges. */
+    private final UnwrittenZeros zeros;
 
     /**
      * @param nativeTimes whether the mtime may be set through the FFM API: only on a local disk, since a native
      *     call blocks its virtual thread's carrier, which the JDK's own file calls compensate for and FFM does not
-     * @param created whether this writer created the temporary (empty): a partial continued from an earlier run
-     *     holds bytes this writer does not know of, so every block is written there
+     * @param existing the bytes the temporary held when it was opened: 0 when this writer created it; a partial
+     *     continued from an earlier run holds bytes this writer does not know of, so every block of zeros up to
+     *     there is written
+     * @param leaveHoles blocks of zeros stay holes (the sink's sparse, on a temporary this writer created)
      */
     LocalSinkWriter(RelativePath path, Path target, Path temporary, FileChannel channel, Entry entry, boolean fsync, boolean modeSet,
-            boolean nativeTimes, Set<Path> open, boolean leaveHoles) {
+            boolean nativeTimes, Set<Path> open, long existing, boolean leaveHoles) {
         this.path = requireNonNull(path, "path is null");
         this.target = requireNonNull(target, "target is null");
         this.temporary = requireNonNull(temporary, "temporary is null");
@@ -59,21 +61,16 @@ final class LocalSinkWriter implements SinkWriter {
         this.modeSet = modeSet;
         this.nativeTimes = nativeTimes;
         this.open = requireNonNull(open, "open is null");
-        // leaveHoles: a file this writer created with the sink's sparse on; never a resumed partial, whose blocks may hold old bytes
-        this.sparse = leaveHoles ? Optional.of(new SparseWrites()) : Optional.empty();
+        // fallocate is a native call: taken where the times are (a local disk), for the same reason
+        this.zeros = new UnwrittenZeros(existing, leaveHoles, nativeTimes ? LinuxCalls.INSTANCE : Optional.empty(), temporary);
     }
 
     @Override
     public void write(long position, ByteBuffer source) {
-        int length = source.remaining();
-        if (sparse.isPresent()) {
-            SparseWrites holes = sparse.get();
-            // an aborted writer fails every write, left out or not
-            if (channel.isOpen() && SparseWrites.zeros(source) && holes.leaveOut(position, length)) {
-                source.position(source.limit());
-                return;
-            }
-            holes.wrote(position, length);
+        // an aborted writer fails every write, left out or not
+        if (channel.isOpen() && zeros.leftOut(position, source)) {
+            source.position(source.limit());
+            return;
         }
         long at = position;
         try {
@@ -89,10 +86,13 @@ final class LocalSinkWriter implements SinkWriter {
         }
     }
 
-    /** A block known to be zeros (a link's zero block): with sparse on, a hole without checking the bytes. */
+    /**
+     * A block known to be zeros (the engine's or a link's zero block): where nothing was written yet, a hole with
+     * sparse on, otherwise allocated without a write ({@link UnwrittenZeros}); elsewhere written.
+     */
     @Override
     public void writeZeros(long position, int length) {
-        if (sparse.isPresent() && channel.isOpen() && sparse.get().leaveOut(position, length)) {
+        if (channel.isOpen() && zeros.placed(position, length)) {
             return;
         }
         write(position, ZeroBlocks.zeros(length));
@@ -131,6 +131,7 @@ final class LocalSinkWriter implements SinkWriter {
         }
         try {
             extendOverHoles();
+            zeros.close();
             if (fsync) {
                 channel.force(true);
             }
@@ -149,8 +150,8 @@ final class LocalSinkWriter implements SinkWriter {
 
     /** A file whose last blocks were zeros left out ends short of them: one zero byte at the end gives it its size. */
     private void extendOverHoles() throws IOException {
-        long end = sparse.map(SparseWrites::end).orElse(0L);
-        if (end > 0 && end > channel.size()) {   // sparse off: no fstat per commit
+        long end = zeros.end();
+        if (end > 0 && end > channel.size()) {   // no zeros left out: no fstat per commit
             if (channel.write(ByteBuffer.allocate(1), end - 1) != 1) {
                 throw new IOException("could not extend the file to " + end + " bytes");
             }
@@ -183,6 +184,7 @@ final class LocalSinkWriter implements SinkWriter {
             // what was written is in the file; the next resume checks every block anyway
         }
         finally {
+            zeros.close();
             open.remove(temporary);
         }
     }
@@ -200,6 +202,7 @@ final class LocalSinkWriter implements SinkWriter {
             throw IoErrors.map(e, "remove the temporary", temporary);
         }
         finally {
+            zeros.close();
             open.remove(temporary);
         }
     }

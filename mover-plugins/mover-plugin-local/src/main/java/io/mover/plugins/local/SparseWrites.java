@@ -49,7 +49,7 @@ final class SparseWrites {
     }
 
     /** Records that {@code length} bytes at {@code position} were written. */
-    synchronized void wrote(long position, int length) {
+    synchronized void wrote(long position, long length) {
         long start = position;
         long stop = position + length;
         Map.Entry<Long, Long> before = written.floorEntry(start);

@@ -52,6 +52,28 @@ class LocalResumeTest {
         writer.write((long) block * BLOCK, ByteBuffer.wrap(bytes, block * BLOCK, BLOCK), crc(bytes, block * BLOCK, BLOCK));
     }
 
+    /** SPI 1.8 writeZeros with a CRC32C: the block is put in place (allocated past the partial's end) and journaled as any. */
+    @Test
+    void blocksOfZerosAreJournaledAndKeptByALaterWriter() throws IOException {
+        Files.createDirectories(temp.resolve("dst"));
+        byte[] bytes = new byte[4 * BLOCK];
+        new Random(2).nextBytes(bytes);
+        java.util.Arrays.fill(bytes, BLOCK, 3 * BLOCK, (byte) 0);
+        Entry entry = Entry.file(PATH, bytes.length, Instant.now());
+
+        ResumableWriter first = sink().resume(PATH, bytes.length, entry, "v1");
+        write(first, bytes, 0);
+        first.writeZeros(2L * BLOCK, BLOCK, io.mover.spi.ZeroBlocks.crc32c(BLOCK));
+        first.suspend();
+
+        ResumableWriter second = sink().resume(PATH, bytes.length, entry, "v1");
+        assertThat(second.kept()).extracting(ResumableWriter.Block::position).containsExactly(0L, 2L * BLOCK);
+        second.writeZeros(BLOCK, BLOCK, io.mover.spi.ZeroBlocks.crc32c(BLOCK));
+        write(second, bytes, 3);
+        second.commit();
+        assertThat(Files.readAllBytes(temp.resolve("dst/big.bin"))).isEqualTo(bytes);
+    }
+
     @Test
     void aLaterWriterOfTheKeyKeepsTheBlocksThatCheckOutAndCommitsTheWholeFile() throws IOException {
         Files.createDirectories(temp.resolve("dst"));

@@ -22,6 +22,7 @@ import io.mover.spi.ErrorCode;
 import io.mover.spi.MoverException;
 import io.mover.spi.ResumableWriter;
 import io.mover.spi.SinkWriter;
+import io.mover.spi.ZeroBlocks;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 
@@ -45,7 +46,9 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
     private volatile boolean aborted;
     private volatile boolean committed;
     /** Blocks the receiver's partial holds already (RESUME), by position. */
-    private final Map<Long, ResumableWriter.Block> kept;
+    private final java.util.NavigableMap<Long, ResumableWriter.Block> kept;
+    /** Blocks of zeros not sent yet, to cross as fewer, longer blocks of zeros. */
+    private final ZeroRuns zeroRuns = new ZeroRuns();
     private final java.util.Set<Long> resumedCounted = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     PeerWriter(PeerLink link, PeerSink sink, int file, Entry entry, List<ResumableWriter.Block> kept) {
@@ -53,9 +56,9 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
         this.sink = requireNonNull(sink, "sink is null");
         this.file = file;
         this.entry = requireNonNull(entry, "entry is null");
-        Map<Long, ResumableWriter.Block> byPosition = new java.util.HashMap<>();
+        java.util.TreeMap<Long, ResumableWriter.Block> byPosition = new java.util.TreeMap<>();
         kept.forEach(block -> byPosition.put(block.position(), block));
-        this.kept = Map.copyOf(byPosition);
+        this.kept = java.util.Collections.unmodifiableNavigableMap(byPosition);
     }
 
     /** A plain write (not from the engine's encoder): sent as a raw block with its CRC32C. */
@@ -73,8 +76,10 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
      */
     @Override
     public boolean holds(long position, int length, int crc32c) {
-        ResumableWriter.Block held = kept.get(position);
-        if (held != null && held.length() == length && held.crc32c() == crc32c) {
+        Map.Entry<Long, ResumableWriter.Block> floor = kept.floorEntry(position);
+        ResumableWriter.Block held = floor == null ? null : floor.getValue();
+        if (held != null && (held.position() == position && held.length() == length && held.crc32c() == crc32c
+                || heldZeros(held, position, length, crc32c))) {
             // a retried range asks again for the same block: still held, counted once
             if (resumedCounted.add(position)) {
                 link.resumed(length);
@@ -82,6 +87,11 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
             return true;
         }
         return false;
+    }
+
+    /** A block of zeros inside a run of zeros the partial holds (sent as one block of zeros: {@link ZeroRuns}). */
+    private static boolean heldZeros(ResumableWriter.Block held, long position, int length, int crc32c) {
+        return position + length <= held.end() && crc32c == ZeroBlocks.crc32c(length) && held.crc32c() == ZeroBlocks.crc32c(held.length());
     }
 
     @Override
@@ -96,10 +106,23 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
         if (holds(position, header.rawLength(), header.crc32c())) {
             return; // a caller that did not ask first: the block is still not sent again
         }
-        // a block of zeros has no payload: no buffer to take and give back
+        if (header.codecId() == BlockHeader.ZEROS) {
+            zeroRuns.add(position, header.rawLength()).forEach(this::sendZeros);
+            return;
+        }
+        zeroRuns.endingAt(position).ifPresent(this::sendZeros);
         ByteBuf copy = payload.hasRemaining() ? sink.buffers().allocate(payload.remaining()) : Unpooled.EMPTY_BUFFER;
         copy.writeBytes(payload);
-        InFlight block = new InFlight(position, header, copy);
+        start(new InFlight(position, header, copy));
+    }
+
+    /** A run of blocks of zeros as one block of zeros: its header alone, no buffer to take and give back. */
+    private void sendZeros(ZeroRuns.Run run) {
+        start(new InFlight(run.position(), new BlockHeader(BlockHeader.ZEROS, run.length(), 0, ZeroBlocks.crc32c(run.length())),
+                Unpooled.EMPTY_BUFFER));
+    }
+
+    private void start(InFlight block) {
         pending.add(block);
         try {
             send(block);
@@ -144,8 +167,9 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
         return error instanceof MoverException mover && (mover.code() == ErrorCode.CONNECTION_LOST || mover.code() == ErrorCode.TIMEOUT);
     }
 
-    /** For tests: returns once every block written so far was acknowledged. */
+    /** For tests: returns once every block written so far was sent and acknowledged. */
     void awaitBlocksForTests() {
+        zeroRuns.drain().forEach(this::sendZeros);
         awaitBlocks();
     }
 
@@ -214,6 +238,7 @@ final class PeerWriter implements SinkWriter, EncodedBlockWriter {
         if (committed) {
             throw new IllegalStateException(entry.path() + " is already committed");
         }
+        zeroRuns.drain().forEach(this::sendZeros);
         awaitBlocks();
         List<Message> reply = link.call(id -> new FileRequest(id, Wire.COMMIT, file));
         if (reply.getLast() instanceof EntryReply(int id, java.util.Optional<Entry> visible) && visible.isPresent()) {

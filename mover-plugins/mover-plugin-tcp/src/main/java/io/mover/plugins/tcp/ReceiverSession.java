@@ -259,15 +259,16 @@ final class ReceiverSession {
     }
 
     /**
-     * A block of zeros: nothing to decode or checksum; written from the shared zeros, or left a hole by a sink
-     * that keeps files sparse ({@link io.mover.spi.SinkWriter#writeZeros}). A resumable writer journals it with its
-     * CRC32C as any block.
+     * A block of zeros: nothing to decode or checksum; written from the shared zeros, or put in place without a
+     * write by a sink that can ({@link io.mover.spi.SinkWriter#writeZeros}: the local sink allocates it, or leaves
+     * a hole with sparse on). A resumable writer journals it with its CRC32C as any block (SPI 1.8
+     * {@link ResumableWriter#writeZeros(long, int, int)}).
      */
     private void zeros(OpenFile file, Block block) {
         decoders.checkZeros(block.header());
         int length = block.header().rawLength();
         if (file.writer() instanceof ResumableWriter resumable) {
-            resumable.write(block.position(), io.mover.spi.ZeroBlocks.zeros(length), block.header().crc32c());
+            resumable.writeZeros(block.position(), length, block.header().crc32c());
         }
         else {
             file.writer().writeZeros(block.position(), length);
