@@ -157,6 +157,10 @@ public final class TransferEngine {
                 throw new MoverException(ErrorCode.UNSUPPORTED, "source " + from + " is itself a symbolic link");
             }
             if (!options.dryRun() && openSink) {
+                if (codecChoice.isAuto() && sinkFactory.linksToPeer(to, sinkPluginConfig)) {
+                    // the codecs load while the link connects (its handshakes wait on round trips), not after it
+                    resolver.prepareForLink();
+                }
                 sink = Optional.of(sinkFactory.create(to, sinkPluginConfig, context));
                 checkDecodable(sink.get(), codec, to);
                 if (codecChoice.isAuto() && sink.get() instanceof LinkSink link) {

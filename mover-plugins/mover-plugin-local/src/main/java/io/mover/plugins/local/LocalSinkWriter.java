@@ -41,6 +41,8 @@ final class LocalSinkWriter implements SinkWriter {
     private final AtomicBoolean finished = new AtomicBoolean();
     /** Present when this writer created the temporary: blocks of zeros may then stay holes. */
     private final Optional<SparseWrites> sparse;
+    /** Present when the commit flushes: a large file is then flushed on its way too, so that the commit has little left. */
+    private final Optional<WriteBehind> writeBehind;
 
     /**
      * @param nativeTimes whether the mtime may be set through the FFM API: only on a local disk, since a native
@@ -61,6 +63,7 @@ final class LocalSinkWriter implements SinkWriter {
         this.open = requireNonNull(open, "open is null");
         // leaveHoles: a file this writer created with the sink's sparse on; never a resumed partial, whose blocks may hold old bytes
         this.sparse = leaveHoles ? Optional.of(new SparseWrites()) : Optional.empty();
+        this.writeBehind = fsync ? Optional.of(new WriteBehind(() -> channel.force(false), WriteBehind.EVERY)) : Optional.empty();
     }
 
     @Override
@@ -80,6 +83,7 @@ final class LocalSinkWriter implements SinkWriter {
             while (source.hasRemaining()) {
                 at += channel.write(source, at);
             }
+            writeBehind.ifPresent(behind -> behind.wrote(length));
         }
         catch (ClosedChannelException e) {
             throw new MoverException(ErrorCode.CANCELLED, "write to " + target + " was aborted", e);
@@ -132,6 +136,9 @@ final class LocalSinkWriter implements SinkWriter {
         try {
             extendOverHoles();
             if (fsync) {
+                if (writeBehind.isPresent()) {
+                    writeBehind.get().settle();
+                }
                 channel.force(true);
             }
             channel.close();
