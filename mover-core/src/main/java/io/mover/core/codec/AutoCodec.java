@@ -55,10 +55,10 @@ final class AutoCodec implements Codec {
      * {@link AutoCodec}s are made later as before and find them linked. A platform thread: a native call would pin a
      * virtual thread's carrier, and the connecting streams run on those.
      */
-    static Thread prepare(Collection<CodecFactory> installed) {
+    static void prepare(Collection<CodecFactory> installed) {
         Set<Byte> all = installed.stream().map(CodecFactory::wireId).collect(Collectors.toSet());
         List<AutoChoice.Candidate> candidates = AutoCandidates.of(installed, all);
-        return Thread.ofPlatform().daemon().name("mover-codecs").start(() -> {
+        Thread.ofPlatform().daemon().name("mover-codecs").start(() -> {
             try {
                 warmUp(make(candidates));
             }

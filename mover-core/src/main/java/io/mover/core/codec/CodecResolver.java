@@ -59,12 +59,9 @@ public final class CodecResolver {
         return new ResolvedCodec(CodecChoice.parse("auto"), AutoCodec.factory(factories, link, Runtime.getRuntime().availableProcessors()), 0);
     }
 
-    /**
-     * Starts preparing {@code auto}'s codecs in the background, for a link about to connect (then {@link #forLink}
-     * finds them linked); returns the thread, which ends by itself.
-     */
-    public Thread prepareForLink() {
-        return AutoCodec.prepare(factories);
+    /** Starts preparing {@code auto}'s codecs in the background, for a link about to connect: {@link #forLink} then finds them linked. */
+    public void prepareForLink() {
+        AutoCodec.prepare(factories);
     }
 
     private TreeSet<String> installed() {

@@ -158,7 +158,7 @@ public final class TransferEngine {
             }
             if (!options.dryRun() && openSink) {
                 if (codecChoice.isAuto() && sinkFactory.linksToPeer(to, sinkPluginConfig)) {
-                    // the codecs load while the link connects (its handshakes wait on round trips), not after it
+                    // auto's codecs load while the link connects, not on the job's thread after it (docs/benchmarks.md, fixed costs)
                     resolver.prepareForLink();
                 }
                 sink = Optional.of(sinkFactory.create(to, sinkPluginConfig, context));

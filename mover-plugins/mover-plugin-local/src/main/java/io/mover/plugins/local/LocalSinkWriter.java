@@ -136,6 +136,7 @@ final class LocalSinkWriter implements SinkWriter {
         try {
             extendOverHoles();
             if (fsync) {
+                // the flushes on the way first: one in flight, and any that failed, which this fsync would not report
                 if (writeBehind.isPresent()) {
                     writeBehind.get().settle();
                 }
