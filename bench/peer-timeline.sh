@@ -43,7 +43,12 @@ NAMES=("${!LAUNCHERS[@]}")
 RECEIVERS=()
 
 cleanup() {
-  for pid in "${RECEIVERS[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+  # each receiver runs under strace, which outlives a TERM while its tracee runs: the receiver (strace's child) is told
+  local pid
+  for pid in "${RECEIVERS[@]}"; do
+    kill $(pgrep -P "$pid") 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  done
   ip netns del "$SEND_NS" 2>/dev/null || true
   ip netns del "$RECV_NS" 2>/dev/null || true
 }
