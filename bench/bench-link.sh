@@ -52,13 +52,7 @@ trap cleanup EXIT
 
 build_mover
 cleanup
-ip netns add "$SEND_NS"; ip netns add "$RECV_NS"
-ip link add mvl0 netns "$SEND_NS" type veth peer name mvl1 netns "$RECV_NS"
-ip -n "$SEND_NS" addr add 10.204.0.1/24 dev mvl0; ip -n "$RECV_NS" addr add "$RECV_IP/24" dev mvl1
-ip -n "$SEND_NS" link set mvl0 up; ip -n "$RECV_NS" link set mvl1 up
-ip -n "$SEND_NS" link set lo up; ip -n "$RECV_NS" link set lo up
-tc -n "$SEND_NS" qdisc add dev mvl0 root tbf rate "$RATE" burst 500000 latency 20ms
-tc -n "$RECV_NS" qdisc add dev mvl1 root tbf rate "$RATE" burst 500000 latency 20ms
+shaped_link "$SEND_NS" "$RECV_NS" mvl0 mvl1 10.204.0.1 "$RECV_IP" "$RATE"
 
 ( exec ip netns exec "$RECV_NS" "$MOVER" receive --no-fsync --listen "$RECV_IP:$PORT" "$RECEIVED" > "$BENCH_DIR/link-receiver.log" 2>&1 ) &
 RECEIVER_PID=$!

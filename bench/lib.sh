@@ -98,3 +98,21 @@ for i in range(files):
         f.write(os.urandom(100 * 1024 // 2) + text)
 PY
 }
+
+# shaped_link NS_A NS_B DEV_A DEV_B IP_A IP_B RATE: (re)creates two network namespaces joined by a veth pair, DEV_A with
+# IP_A/24 in NS_A and DEV_B with IP_B/24 in NS_B, shaped to RATE by tbf at both ends (so that ACKs are shaped too), or
+# left unshaped for RATE=loopback. Only the namespaces named, which the caller deletes at exit.
+shaped_link() {
+  local ns_a="$1" ns_b="$2" dev_a="$3" dev_b="$4" ip_a="$5" ip_b="$6" rate="$7"
+  ip netns del "$ns_a" 2>/dev/null || true
+  ip netns del "$ns_b" 2>/dev/null || true
+  ip netns add "$ns_a"; ip netns add "$ns_b"
+  ip link add "$dev_a" netns "$ns_a" type veth peer name "$dev_b" netns "$ns_b"
+  ip -n "$ns_a" addr add "$ip_a/24" dev "$dev_a"; ip -n "$ns_b" addr add "$ip_b/24" dev "$dev_b"
+  ip -n "$ns_a" link set "$dev_a" up; ip -n "$ns_b" link set "$dev_b" up
+  ip -n "$ns_a" link set lo up; ip -n "$ns_b" link set lo up
+  if [[ "$rate" != "loopback" ]]; then
+    tc -n "$ns_a" qdisc add dev "$dev_a" root tbf rate "$rate" burst 500000 latency 20ms
+    tc -n "$ns_b" qdisc add dev "$dev_b" root tbf rate "$rate" burst 500000 latency 20ms
+  fi
+}

@@ -55,18 +55,7 @@ trap cleanup EXIT
 
 # Only namespaces this script creates, deleted at exit; nothing else on the network is touched.
 make_link() {
-  local rate="$1"
-  ip netns del "$SEND_NS" 2>/dev/null || true
-  ip netns del "$RECV_NS" 2>/dev/null || true
-  ip netns add "$SEND_NS"; ip netns add "$RECV_NS"
-  ip link add mvb0 netns "$SEND_NS" type veth peer name mvb1 netns "$RECV_NS"
-  ip -n "$SEND_NS" addr add "$SEND_IP/24" dev mvb0; ip -n "$RECV_NS" addr add "$RECV_IP/24" dev mvb1
-  ip -n "$SEND_NS" link set mvb0 up; ip -n "$RECV_NS" link set mvb1 up
-  ip -n "$SEND_NS" link set lo up; ip -n "$RECV_NS" link set lo up
-  if [[ "$rate" != "loopback" ]]; then
-    tc -n "$SEND_NS" qdisc add dev mvb0 root tbf rate "$rate" burst 500000 latency 20ms
-    tc -n "$RECV_NS" qdisc add dev mvb1 root tbf rate "$rate" burst 500000 latency 20ms
-  fi
+  shaped_link "$SEND_NS" "$RECV_NS" mvb0 mvb1 "$SEND_IP" "$RECV_IP" "$1"
 }
 
 # in_ns SIDE CMD...: runs CMD in the sender's or receiver's namespace (the default namespace for loopback)

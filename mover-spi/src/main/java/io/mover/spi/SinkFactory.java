@@ -38,4 +38,16 @@ public interface SinkFactory {
     default boolean singleStream(EndpointUri uri, PluginConfig config) {
         return false;
     }
+
+    /**
+     * Whether {@link #create} of {@code uri} with {@code config} connects to a far end that decodes blocks itself (its
+     * sink is a {@link LinkSink}, a mover receiver): the engine then prepares {@code --codec auto}'s codecs on a thread
+     * of its own while {@code create} connects, instead of after it. Called before {@link #create}, without I/O; a
+     * wrong answer costs time only (a sink that is no link had those codecs prepared for nothing). The default: no.
+     *
+     * @since 1.8
+     */
+    default boolean linksToPeer(EndpointUri uri, PluginConfig config) {
+        return false;
+    }
 }

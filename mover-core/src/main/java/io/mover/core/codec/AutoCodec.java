@@ -5,6 +5,9 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import io.mover.spi.Codec;
 import io.mover.spi.CodecFactory;
@@ -31,11 +34,38 @@ final class AutoCodec implements Codec {
 
     AutoCodec(AutoChoice choice) {
         this.choice = requireNonNull(choice, "choice is null");
-        this.codecs = new ArrayList<>();
-        for (AutoChoice.Candidate candidate : choice.candidates()) {
-            codecs.add(candidate.factory() == null ? null : candidate.factory().create(candidate.level()));
+        this.codecs = make(choice.candidates());
+        warmUp(codecs);
+    }
+
+    /** One codec per candidate, null for none. */
+    private static List<Codec> make(List<AutoChoice.Candidate> candidates) {
+        List<Codec> made = new ArrayList<>();
+        for (AutoChoice.Candidate candidate : candidates) {
+            made.add(candidate.factory() == null ? null : candidate.factory().create(candidate.level()));
         }
-        warmUp();
+        return made;
+    }
+
+    /**
+     * Starts making auto's candidates on a daemon thread of their own, for a link that is still connecting (SPI
+     * {@code SinkFactory.linksToPeer}): the first codec of each kind loads its native library and links its FFM calls
+     * (lz4 and zstd: about 90 ms of CPU here, measured), which otherwise ran after the handshake, before the first
+     * block. The receiver's codecs are not known yet, so every installed one auto would take; the job's own
+     * {@link AutoCodec}s are made later as before and find them linked. A platform thread: a native call would pin a
+     * virtual thread's carrier, and the connecting streams run on those.
+     */
+    static void prepare(Collection<CodecFactory> installed) {
+        Set<Byte> all = installed.stream().map(CodecFactory::wireId).collect(Collectors.toSet());
+        List<AutoChoice.Candidate> candidates = AutoCandidates.of(installed, all);
+        Thread.ofPlatform().daemon().name("mover-codecs").start(() -> {
+            try {
+                warmUp(make(candidates));
+            }
+            catch (RuntimeException e) {
+                // a codec that cannot be made fails the job's own AutoCodec the same way, where it is reported
+            }
+        });
     }
 
     /**
@@ -43,12 +73,13 @@ final class AutoCodec implements Codec {
      * building its context, and timed in the first taste it made lz4 look slower than zstd:3 on zeros, which then
      * carried 12-30 % of a GiB before warm tastes moved the choice (docs/benchmarks.md, the TCP peer).
      */
-    private void warmUp() {
+    private static void warmUp(List<Codec> codecs) {
         ByteBuffer input = ByteBuffer.allocateDirect(WARM_UP_BYTES);
         for (int i = 0; i < WARM_UP_BYTES; i++) {
             input.put(i, (byte) (i % 251 / 8));
         }
-        ByteBuffer output = ByteBuffer.allocateDirect(maxCompressedLength(WARM_UP_BYTES));
+        int room = codecs.stream().filter(Objects::nonNull).mapToInt(codec -> codec.maxCompressedLength(WARM_UP_BYTES)).max().orElse(0);
+        ByteBuffer output = ByteBuffer.allocateDirect(Math.max(room, WARM_UP_BYTES));
         for (Codec codec : codecs) {
             if (codec != null) {
                 codec.compress(input.duplicate(), output.clear());

@@ -59,6 +59,11 @@ public final class CodecResolver {
         return new ResolvedCodec(CodecChoice.parse("auto"), AutoCodec.factory(factories, link, Runtime.getRuntime().availableProcessors()), 0);
     }
 
+    /** Starts preparing {@code auto}'s codecs in the background, for a link about to connect: {@link #forLink} then finds them linked. */
+    public void prepareForLink() {
+        AutoCodec.prepare(factories);
+    }
+
     private TreeSet<String> installed() {
         TreeSet<String> names = new TreeSet<>();
         names.add("none");

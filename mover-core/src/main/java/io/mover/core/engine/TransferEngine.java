@@ -157,6 +157,10 @@ public final class TransferEngine {
                 throw new MoverException(ErrorCode.UNSUPPORTED, "source " + from + " is itself a symbolic link");
             }
             if (!options.dryRun() && openSink) {
+                if (codecChoice.isAuto() && sinkFactory.linksToPeer(to, sinkPluginConfig)) {
+                    // auto's codecs load while the link connects, not on the job's thread after it (docs/benchmarks.md, fixed costs)
+                    resolver.prepareForLink();
+                }
                 sink = Optional.of(sinkFactory.create(to, sinkPluginConfig, context));
                 checkDecodable(sink.get(), codec, to);
                 if (codecChoice.isAuto() && sink.get() instanceof LinkSink link) {

@@ -41,6 +41,8 @@ final class LocalSinkWriter implements SinkWriter {
     private final AtomicBoolean finished = new AtomicBoolean();
     /** Where blocks of zeros may go unwritten: holes (sparse) or allocated ranges. */
     private final UnwrittenZeros zeros;
+    /** Present when the commit flushes: a large file is then flushed on its way too, so that the commit has little left. */
+    private final Optional<WriteBehind> writeBehind;
 
     /**
      * @param nativeTimes whether the mtime may be set through the FFM API: only on a local disk, since a native
@@ -63,6 +65,7 @@ final class LocalSinkWriter implements SinkWriter {
         this.open = requireNonNull(open, "open is null");
         // fallocate is a native call: taken where the times are (a local disk), for the same reason
         this.zeros = new UnwrittenZeros(existing, leaveHoles, nativeTimes ? LinuxCalls.INSTANCE : Optional.empty(), temporary);
+        this.writeBehind = fsync ? Optional.of(new WriteBehind(() -> channel.force(false), WriteBehind.EVERY)) : Optional.empty();
     }
 
     @Override
@@ -77,6 +80,7 @@ final class LocalSinkWriter implements SinkWriter {
             while (source.hasRemaining()) {
                 at += channel.write(source, at);
             }
+            writeBehind.ifPresent(behind -> behind.wrote(length));
         }
         catch (ClosedChannelException e) {
             throw new MoverException(ErrorCode.CANCELLED, "write to " + target + " was aborted", e);
@@ -133,6 +137,10 @@ final class LocalSinkWriter implements SinkWriter {
             extendOverHoles();
             zeros.close();
             if (fsync) {
+                // the flushes on the way first: one in flight, and any that failed, which this fsync would not report
+                if (writeBehind.isPresent()) {
+                    writeBehind.get().settle();
+                }
                 channel.force(true);
             }
             channel.close();

@@ -52,6 +52,34 @@ final class LocalSinkTest {
         return writer.commit();
     }
 
+    /** With fsync, a file past WriteBehind.EVERY is flushed on its way (twice here); the commit waits for those and flushes last. */
+    @Test
+    void aLargeFileFlushedOnItsWayCommitsWhole() throws IOException {
+        Path root = Files.createDirectories(temporary.resolve("durable"));
+        Sink sink = new LocalSink(root, "job", true, false);
+        int block = 1 << 20;
+        long size = 2 * WriteBehind.EVERY + 4096;
+        RelativePath file = RelativePath.of("large.bin");
+        SinkWriter writer = sink.create(file, size, new Entry(file, EntryType.FILE, size, MTIME, Attributes.NONE));
+        java.util.zip.CRC32C written = new java.util.zip.CRC32C();
+        byte[] bytes = new byte[block];
+        for (long position = 0; position < size; position += block) {
+            int length = (int) Math.min(block, size - position);
+            java.util.Arrays.fill(bytes, 0, length, (byte) (position / block + 1));
+            written.update(bytes, 0, length);
+            writer.write(position, ByteBuffer.wrap(bytes, 0, length));
+        }
+        assertThat(writer.commit().size()).isEqualTo(size);
+        java.util.zip.CRC32C read = new java.util.zip.CRC32C();
+        try (var in = Files.newInputStream(root.resolve("large.bin"))) {
+            for (int n = in.read(bytes); n > 0; n = in.read(bytes)) {
+                read.update(bytes, 0, n);
+            }
+        }
+        assertThat(read.getValue()).isEqualTo(written.getValue());
+        sink.close();
+    }
+
     private static void assertInvalidPath(Runnable call) {
         assertThatThrownBy(call::run).isInstanceOf(MoverException.class)
                 .satisfies(e -> assertThat(((MoverException) e).code()).isEqualTo(ErrorCode.INVALID_PATH))

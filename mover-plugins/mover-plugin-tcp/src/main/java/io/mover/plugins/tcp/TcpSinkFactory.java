@@ -61,6 +61,12 @@ public final class TcpSinkFactory implements SinkFactory, PeerReceivers {
         return true;
     }
 
+    /** A mover receiver decodes the blocks; the plain tar formats carry no blocks, so auto has no codec to prepare there. */
+    @Override
+    public boolean linksToPeer(EndpointUri uri, PluginConfig config) {
+        return !TarInterop.isTar(config);
+    }
+
     static InetSocketAddress address(EndpointUri uri) {
         String authority = uri.authority();
         int colon = authority.lastIndexOf(':');
