@@ -80,7 +80,8 @@ final class LocalSinkWriter implements SinkWriter {
             while (source.hasRemaining()) {
                 at += channel.write(source, at);
             }
-            writeBehind.ifPresent(behind -> behind.wrote(length));
+            long written = at - position;
+            writeBehind.ifPresent(behind -> behind.wrote(written));
         }
         catch (ClosedChannelException e) {
             throw new MoverException(ErrorCode.CANCELLED, "write to " + target + " was aborted", e);
