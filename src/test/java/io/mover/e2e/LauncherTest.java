@@ -82,6 +82,21 @@ class LauncherTest {
         assertThat(cache).doesNotExist();
     }
 
+    /** A checkout never built: the launcher builds (here a wrapper that makes nothing) and says what is missing. */
+    @Test
+    void aCheckoutWithoutTheCliBuildsItFirstAndSaysWhenThatMadeNothing() throws Exception {
+        Path bare = Files.createDirectories(temp.resolve("bare"));
+        Files.copy(checkout.resolve("mover"), bare.resolve("mover"));
+        Files.writeString(bare.resolve("mvnw"), "#!/bin/sh\necho 'a build that makes nothing' >&2\n");
+        bare.resolve("mvnw").toFile().setExecutable(true);
+
+        Run run = start(bare, Map.of(), "./mover", "--version");
+
+        assertThat(run.status()).isEqualTo(7);
+        assertThat(run.err()).contains("building the CLI (first run)").contains("a build that makes nothing")
+                .contains("the build made no mover-cli jar in " + bare.resolve("mover-cli/target"));
+    }
+
     private Path onlyCache() throws IOException {
         try (Stream<Path> files = Files.list(cache.resolve("mover"))) {
             List<Path> caches = files.filter(f -> f.toString().endsWith(".aot")).toList();
@@ -90,7 +105,14 @@ class LauncherTest {
         }
     }
 
+    /** {@link #start}, which must succeed. */
     private Run run(Path directory, Map<String, String> env, String... command) throws IOException, InterruptedException {
+        Run run = start(directory, env, command);
+        assertThat(run.status()).as("exit status; stderr: %s", run.err()).isZero();
+        return run;
+    }
+
+    private Run start(Path directory, Map<String, String> env, String... command) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
         builder.environment().put("XDG_CACHE_HOME", cache.toString());
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
@@ -101,9 +123,7 @@ class LauncherTest {
         Path err = Files.createTempFile(temp, "err", ".txt");
         Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("the launcher ended").isTrue();
-        Run run = new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
-        assertThat(run.status()).as("exit status; stderr: %s", run.err()).isZero();
-        return run;
+        return new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
     }
 
     private record Run(int status, String out, String err) {}
