@@ -4,7 +4,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
@@ -60,9 +59,7 @@ final class AutoChoice {
     private final Supplier<LinkSink.Load> load;
     private final int cores;
     private final CodecFigures figures;
-    private final AtomicLongArray blocks;
-    /** Blocks that went as zeros (BlockHeader.ZEROS), which no candidate encoded. */
-    private final AtomicLong zeroBlocks = new AtomicLong();
+    private final BlockTally tally;
     private final AtomicLong calls = new AtomicLong();
     private volatile int current;
     private volatile double link = UNMEASURED_LINK;
@@ -91,7 +88,7 @@ final class AutoChoice {
         this.load = requireNonNull(load, "load is null");
         this.cores = Math.max(1, cores);
         this.figures = new CodecFigures(this.candidates);
-        this.blocks = new AtomicLongArray(candidates.size());
+        this.tally = new BlockTally(this.candidates);
         this.farEnd = new FarEndRates(this.candidates);
     }
 
@@ -117,11 +114,11 @@ final class AutoChoice {
     }
 
     void zeroBlock() {
-        zeroBlocks.incrementAndGet();
+        tally.zeroBlock();
     }
 
     void used(int index, long bytes) {
-        blocks.incrementAndGet(index);
+        tally.used(index);
         if (calls.get() % 16 == 0) {
             sampleLink();
         }
@@ -158,59 +155,55 @@ final class AutoChoice {
      * when they waited for a busy far end, or waited without the sink knowing on what, the encoded bytes per second
      * say what the far end or the codec allowed, not what the link carries.
      */
-    synchronized void observeLink(LinkSink.Load sample, long elapsed) {
-        double sentPerSecond = (sample.bytesSent() - lastLoad.bytesSent()) * 1e9 / elapsed;
-        double rawPerSecond = (sample.rawBytesAcknowledged() - lastLoad.rawBytesAcknowledged()) * 1e9 / elapsed;
-        double waitingShare = (double) (sample.nanosWaiting() - lastLoad.nanosWaiting()) / elapsed;
-        double farEndBusy = (double) (sample.farEndBusyNanos() - lastLoad.farEndBusyNanos()) / elapsed;
-        double linkShare = (double) (sample.linkBoundNanos() - lastLoad.linkBoundNanos()) / elapsed;
-        lastLoad = sample;
+    synchronized void observeLink(LinkSink.Load load, long elapsed) {
+        LinkSample sample = LinkSample.between(lastLoad, load, elapsed);
+        lastLoad = load;
         boolean oneCodec = switches == switchesAtSample;
         switchesAtSample = switches;
-        if (sentPerSecond <= 0) {
+        double sent = sample.sentPerSecond();
+        double raw = sample.rawPerSecond();
+        if (sent <= 0) {
             return;
         }
-        if (oneCodec && rawPerSecond > 0) {
+        if (oneCodec && raw > 0) {
             // writers that did not wait were paced by neither the link nor the far end, but by the sender's own CPU
-            cpu.observe(rawPerSecond, compressionTime(current), waitingShare < 0.5);
+            cpu.observe(raw, compressionTime(current), !sample.writersWaited());
         }
-        // most of the waiting on the link itself: the link set the pace, however busy the far end (mixed data at 1 Gbit,
-        // 3.2 of 5.0 s on the link with the receiver busy 78 % of the time, capped zstd at 169 MB/s there for good)
-        if (waitingShare >= 0.5 && farEndBusy >= 0.5 && linkShare <= waitingShare / 2) {
-            // blocks waited for the far end, not the link: what it wrote per second is its rate with this codec (a
-            // sample spanning a switch mixes two codecs' rates); the link carried all it was given
-            // a far end that acknowledged nothing in the sample (an fsync, a stalled disk) gives no rate: a 0 here
-            // would rule this codec, and those that take its rate, out for the rest of the job
-            if (oneCodec && rawPerSecond > 0) {
-                farEnd.setThePace(current, rawPerSecond);
+        if (sample.farEndSetThePace()) {
+            // what the far end wrote per second is its rate with this codec (a sample spanning a switch mixes two
+            // codecs' rates); the link carried all it was given. A far end that acknowledged nothing in the sample (an
+            // fsync, a stalled disk) gives no rate: a 0 here would rule this codec, and those that take its rate, out
+            // for the rest of the job
+            if (oneCodec && raw > 0) {
+                farEnd.setThePace(current, raw);
             }
-            link = Math.max(link, sentPerSecond);
+            link = Math.max(link, sent);
         }
-        else if (linkShare >= 0.5) {
-            link = linkMeasured ? link + SMOOTHING * (sentPerSecond - link) : sentPerSecond;
+        else if (sample.linkSetThePace()) {
+            link = linkMeasured ? link + SMOOTHING * (sent - link) : sent;
             linkMeasured = true;
             if (oneCodec) {
-                farEnd.keptUpWith(current, rawPerSecond);
+                farEnd.keptUpWith(current, raw);
             }
         }
-        else if (waitingShare < 0.5) {
-            if (sentPerSecond * 1.25 > link || !linkMeasured) {
+        else if (!sample.writersWaited()) {
+            if (sent * 1.25 > link || !linkMeasured) {
                 // the link kept up: it can carry at least this, probably more
-                link = Math.max(link, sentPerSecond * 1.25);
+                link = Math.max(link, sent * 1.25);
             }
             if (oneCodec) {
-                farEnd.keptUpWith(current, rawPerSecond);
+                farEnd.keptUpWith(current, raw);
             }
         }
         else {
             // writers waited, neither on the link as far as the sink knows nor (it did not say so) on the far end: the
             // link carried this much at least (a fast link whose socket buffers hold the whole window shows so)
-            link = Math.max(link, sentPerSecond);
+            link = Math.max(link, sent);
         }
         reconsider();
         if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
             LOG.log(System.Logger.Level.DEBUG, String.format(Locale.ROOT, "auto sample: %.1f MB/s raw, %.1f MB/s sent, waiting %.2f, far end busy %.2f,"
-                    + " on the link %.2f, one codec %b; %s; figures%s", rawPerSecond / 1e6, sentPerSecond / 1e6, waitingShare, farEndBusy, linkShare, oneCodec, reason,
+                    + " on the link %.2f, one codec %b; %s; figures%s", raw / 1e6, sent / 1e6, sample.waitingShare(), sample.farEndBusy(), sample.linkShare(), oneCodec, reason,
                     figures()));
         }
     }
@@ -311,21 +304,6 @@ final class AutoChoice {
 
     /** For the summary: what carried the blocks, and why the last choice was made. */
     synchronized String describe() {
-        StringBuilder used = new StringBuilder();
-        long zeros = zeroBlocks.get();
-        long total = zeros;
-        for (int i = 0; i < candidates.size(); i++) {
-            total += blocks.get(i);
-        }
-        for (int i = 0; i < candidates.size(); i++) {
-            if (blocks.get(i) > 0) {
-                used.append(used.isEmpty() ? "" : ", ").append(candidates.get(i).label()).append(' ')
-                        .append(AutoCodec.percent((double) blocks.get(i) / Math.max(1, total)));
-            }
-        }
-        if (zeros > 0) {
-            used.append(used.isEmpty() ? "" : ", ").append("zeros ").append(AutoCodec.percent((double) zeros / total));
-        }
-        return "blocks: " + (used.isEmpty() ? "none sent" : used) + "; " + switches + " switches; last choice " + reason;
+        return "blocks: " + tally.shares() + "; " + switches + " switches; last choice " + reason;
     }
 }

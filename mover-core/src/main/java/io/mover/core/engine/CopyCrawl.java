@@ -29,7 +29,7 @@ final class CopyCrawl {
         if (root.isFile()) {
             DirectoryNode parent = DirectoryNode.root(root, node -> {});
             if (run.filter().includesFile(run.job().rootTarget())) {
-                run.scanned(root);
+                run.outcomes().scanned(root);
                 run.schedule(new FileCopy(run, root, run.job().rootTarget(), parent));
             }
             parent.closed();
@@ -74,10 +74,10 @@ final class CopyCrawl {
             }
         }
         catch (MoverException e) {
-            run.entryFailed(directory, e);
+            run.outcomes().entryFailed(directory, e);
         }
         catch (RuntimeException e) {
-            run.entryFailed(directory, TransferRun.unexpected(e));
+            run.outcomes().entryFailed(directory, Retries.unexpected(e));
         }
         finally {
             node.closed();
@@ -93,13 +93,13 @@ final class CopyCrawl {
             }
             case FILE -> {
                 if (run.filter().includesFile(entry.path())) {
-                    run.scanned(entry);
+                    run.outcomes().scanned(entry);
                     run.schedule(new FileCopy(run, entry, entry.path(), parent));
                 }
             }
             case SYMLINK -> {
                 if (run.filter().includesFile(entry.path())) {
-                    run.scanned(entry);
+                    run.outcomes().scanned(entry);
                     run.symlink(entry);
                 }
             }

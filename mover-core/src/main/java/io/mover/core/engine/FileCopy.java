@@ -94,11 +94,11 @@ final class FileCopy {
             failure.compareAndSet(null, e);
         }
         catch (RuntimeException e) {
-            failure.compareAndSet(null, TransferRun.unexpected(e));
+            failure.compareAndSet(null, Retries.unexpected(e));
         }
         catch (Error e) {
             // the file fails: committed without this range's bytes, it would land with a hole; the error still ends the thread
-            failure.compareAndSet(null, TransferRun.unexpected(e));
+            failure.compareAndSet(null, Retries.unexpected(e));
             throw e;
         }
         finally {
@@ -110,7 +110,7 @@ final class FileCopy {
 
     /** {@code count} ranges, the last ones, will never run (no thread took them): the file fails, and ends once its running ranges have. */
     void rangesNotStarted(int count, Throwable cause) {
-        failure.compareAndSet(null, cause instanceof RuntimeException e ? TransferRun.unexpected(e) : TransferRun.unexpected((Error) cause));
+        failure.compareAndSet(null, cause instanceof RuntimeException e ? Retries.unexpected(e) : Retries.unexpected((Error) cause));
         if (rangesLeft.addAndGet(-count) == 0) {
             finish();
         }
@@ -224,13 +224,13 @@ final class FileCopy {
         try {
             MoverException error = failure.get();
             if (skipped) {
-                run.fileSkipped(entry);
+                run.outcomes().fileSkipped(entry);
             }
             else if (run.options().dryRun()) {
-                run.plannedCopy(entry, target);
+                run.outcomes().plannedCopy(entry, target);
             }
             else if (error == null && copiedServerSide) {
-                run.fileCommitted(entry, attempts.get());
+                run.outcomes().fileCommitted(entry, attempts.get());
             }
             else if (error == null && !run.stopped() && startCommit()) {
                 commit();
@@ -238,13 +238,13 @@ final class FileCopy {
             else {
                 abortQuietly();
                 if (error != null && !(error.code() == ErrorCode.CANCELLED && run.stopped()) && !abortedOnCancel) {
-                    run.fileFailed(entry.path(), error, attempts.get());
+                    run.outcomes().fileFailed(entry.path(), error, attempts.get());
                 }
             }
         }
         catch (RuntimeException e) {
             abortQuietly();
-            run.fileFailed(entry.path(), TransferRun.unexpected(e), 1);
+            run.outcomes().fileFailed(entry.path(), Retries.unexpected(e), 1);
         }
         finally {
             try {
@@ -314,7 +314,7 @@ final class FileCopy {
                 if (blockCrcs != null) {
                     run.checks().verify(target, entry.size(), blockCrcs);
                 }
-                run.fileCommitted(entry, attempts.get());
+                run.outcomes().fileCommitted(entry, attempts.get());
                 return;
             }
             catch (MoverException e) {
@@ -323,7 +323,7 @@ final class FileCopy {
                     if (e.code() == ErrorCode.CHECKSUM_MISMATCH && blockCrcs != null) {
                         run.checks().removeQuietly(target);
                     }
-                    run.fileFailed(entry.path(), e, attempts.get() + attempt);
+                    run.outcomes().fileFailed(entry.path(), e, attempts.get() + attempt);
                     return;
                 }
                 run.retries().backoff(attempt++);

@@ -62,6 +62,11 @@ final class Retries {
         }
     }
 
+    /** An {@link Error} as a file's failure; the error itself still goes on up. */
+    static MoverException unexpected(Error e) {
+        return new MoverException(ErrorCode.INTERNAL, "unexpected " + e.getClass().getSimpleName() + ": " + e.getMessage(), e);
+    }
+
     /** Any exception as the MoverException it stands for; a bug becomes INTERNAL. */
     static MoverException unexpected(RuntimeException e) {
         if (e instanceof MoverException mover) {

@@ -34,17 +34,17 @@ final class SyncRun {
         plan = new SyncPlan(job, run.now(), new SyncPlan.Listener() {
             @Override
             public void sourceScanned(Entry entry) {
-                run.scanned(entry);
+                run.outcomes().scanned(entry);
             }
 
             @Override
             public void unchanged(Entry entry) {
-                run.unchanged(entry);
+                run.outcomes().unchanged(entry);
             }
 
             @Override
             public void failed(RelativePath path, MoverException error) {
-                run.entryFailed(path, error);
+                run.outcomes().entryFailed(path, error);
             }
         });
         plan.plan(run::stopped, run.meter(Stage.ENUMERATE), run.meter(Stage.COMPARE));
@@ -101,7 +101,7 @@ final class SyncRun {
                 }
             }
             catch (MoverException e) {
-                run.entryFailed(planned.path(), e);
+                run.outcomes().entryFailed(planned.path(), e);
             }
         }
         plan.deleted(deleted, changed);
@@ -113,7 +113,7 @@ final class SyncRun {
             plan.attributesUpdated();
         }
         catch (MoverException e) {
-            run.entryFailed(entry.path(), e);
+            run.outcomes().entryFailed(entry.path(), e);
         }
     }
 
@@ -140,7 +140,7 @@ final class SyncRun {
                     }
                 }
                 catch (MoverException e) {
-                    run.entryFailed(entry.path(), e);
+                    run.outcomes().entryFailed(entry.path(), e);
                     continue;
                 }
                 if (entry.isFile()) {

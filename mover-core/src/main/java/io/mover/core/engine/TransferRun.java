@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
@@ -14,11 +13,9 @@ import io.mover.core.codec.BlockCodec;
 import io.mover.core.codec.CodecPool;
 import io.mover.spi.BlockHeader;
 import io.mover.spi.Entry;
-import io.mover.spi.ErrorCategory;
 import io.mover.spi.ErrorCode;
 import io.mover.spi.LinkSink;
 import io.mover.spi.MoverException;
-import io.mover.spi.RelativePath;
 import io.mover.spi.ServerSideCopy;
 import io.mover.spi.Sink;
 import io.mover.spi.Source;
@@ -33,7 +30,7 @@ import static java.util.Objects.requireNonNull;
  * quick files several to a thread and a permit, {@link FileBatches}), so enumeration never runs far ahead of
  * the transfer and memory stays flat whatever the tree's size.
  * Then it waits for the last file and finishes the sink. See {@link FileCopy} for what happens to one
- * file; the methods below it are what a plan and a file report back (outcomes, counters, failures).
+ * file, and {@link FileOutcomes} for what the plans and files report back (outcomes, counters, failures).
  */
 final class TransferRun {
     private static final System.Logger LOG = System.getLogger(TransferRun.class.getName());
@@ -48,7 +45,7 @@ final class TransferRun {
     private final BufferPool pool;
     private final CodecPool codecs;
     private final JobControls controls;
-    private final AtomicReference<MoverException> fatal = new AtomicReference<>();
+    private final FileOutcomes outcomes;
     private final ProgressTicker ticker;
     private final JobListener listener;
     private final Retries retries;
@@ -100,6 +97,7 @@ final class TransferRun {
         io.mover.spi.Codec probe = job.codec().newCodec();
         this.pool = new BufferPool(options.bufferPoolBytes(), options.blockSize(), BlockCodec.encodedCapacity(probe, options.blockSize()));
         this.controls = requireNonNull(controls, "controls is null");
+        this.outcomes = new FileOutcomes(counters, listener, Optional.ofNullable(manifest).map(Manifest::reports), controls::wake);
         job.suggestedConcurrency().ifPresent(s -> controls.suggest(s.files(), s.by(), pool.slots()));
         this.retries = new Retries(options, counters, this::stopped);
         this.checks = new DestinationChecks(this);
@@ -127,11 +125,11 @@ final class TransferRun {
             ticker.enumerationDone();
         }
         catch (MoverException e) {
-            fatal.compareAndSet(null, e);
+            outcomes.jobFailed(e);
         }
         catch (RuntimeException e) {
             // a plan that does not catch what schedule() rethrows (a refused task): the job fails, its files accounted for
-            fatal.compareAndSet(null, unexpected(e));
+            outcomes.jobFailed(Retries.unexpected(e));
         }
         inFlight.close();
         unwake.run();
@@ -187,21 +185,16 @@ final class TransferRun {
             job.sink().get().finish();
         }
         catch (MoverException e) {
-            fatal.compareAndSet(null, e);
+            outcomes.jobFailed(e);
         }
         catch (RuntimeException e) {
-            fatal.compareAndSet(null, unexpected(e));
+            outcomes.jobFailed(Retries.unexpected(e));
         }
         finally {
             if (committed) {
                 meters.get(Stage.COMMIT).busy(start, 0);
             }
         }
-    }
-
-    void scanned(Entry entry) {
-        counters.filesScanned.increment();
-        counters.bytesScanned.add(entry.size());
     }
 
     /**
@@ -282,82 +275,25 @@ final class TransferRun {
 
     void symlink(Entry entry) {
         if (options.symlinks() != SymlinkPolicy.PRESERVE || entry.attributes().symlinkTarget().isEmpty()) {
-            counters.filesSkipped.increment();
-            report(entry.path(), FileReport.Outcome.SKIPPED, 0, 1, null, "symbolic link not preserved");
+            outcomes.entrySkipped(entry, "symbolic link not preserved");
             return;
         }
         if (options.dryRun()) {
-            plannedCopy(entry, entry.path());
+            outcomes.plannedCopy(entry, entry.path());
             return;
         }
         try {
             ((SymbolicLinks) sink()).createSymbolicLink(entry.path(), entry.attributes().symlinkTarget().get());
-            counters.filesDone.increment();
-            report(entry.path(), FileReport.Outcome.TRANSFERRED, 0, 1, null, null);
+            outcomes.linkCreated(entry);
         }
         catch (MoverException e) {
-            fileFailed(entry.path(), e, 1);
+            outcomes.fileFailed(entry.path(), e, 1);
         }
-    }
-
-    // ---- what FileCopy asks of the run ----
-
-    void fileCommitted(Entry entry, int attempts) {
-        counters.filesDone.increment();
-        counters.bytesTransferred.add(entry.size());
-        report(entry.path(), FileReport.Outcome.TRANSFERRED, entry.size(), attempts, null, null);
-    }
-
-    /** A sync found the file equal at the destination: it counts as skipped. */
-    void unchanged(Entry entry) {
-        counters.filesSkipped.increment();
-        counters.bytesSkipped.add(entry.size());
     }
 
     /** A sync has listed and compared both sides: the totals are known. */
     void planned() {
         ticker.enumerationDone();
-    }
-
-    void fileSkipped(Entry entry) {
-        counters.filesSkipped.increment();
-        counters.bytesSkipped.add(entry.size());
-        report(entry.path(), FileReport.Outcome.SKIPPED, 0, 1, null, "already at the destination");
-    }
-
-    /** Hands a file's outcome to the unit's recorder, when this run is a unit. */
-    private void report(RelativePath path, FileReport.Outcome outcome, long bytes, int attempts, ErrorCode code, String message) {
-        if (manifest != null) {
-            manifest.reports().onFile(new FileReport(path.toString(), outcome, bytes, attempts, Optional.ofNullable(code), Optional.ofNullable(message)));
-        }
-    }
-
-    void plannedCopy(Entry entry, RelativePath target) {
-        counters.filesDone.increment();
-        counters.bytesTransferred.add(entry.size());
-        counters.bytesMoved.add(entry.size());
-        listener.onDryRun("copy", target.toString(), entry.size());
-        report(entry.path(), FileReport.Outcome.TRANSFERRED, entry.size(), 1, null, "dry run: would copy");
-    }
-
-    void fileFailed(RelativePath path, MoverException error, int attempts) {
-        FileFailure failure = new FileFailure(path.toString(), error.code(), error.getMessage(), attempts);
-        counters.failed(failure);
-        report(path, FileReport.Outcome.FAILED, 0, attempts, error.code(), error.getMessage());
-        try {
-            listener.onFileFailed(failure);
-        }
-        catch (RuntimeException e) {
-            logWarning("a job listener failed: " + e);
-        }
-        if (error.category() == ErrorCategory.FATAL && fatal.compareAndSet(null, error)) {
-            LOG.log(System.Logger.Level.INFO, "stopping the job: {0}", error.getMessage());
-            controls.wake();
-        }
-    }
-
-    void entryFailed(RelativePath path, MoverException error) {
-        fileFailed(path, error, 1);
     }
 
     /** Waits until {@code bytes} fit under the job's bandwidth cap (metered as waiting to WRITE). */
@@ -390,20 +326,11 @@ final class TransferRun {
     }
 
     boolean stopped() {
-        return cancellation.isCancelled() || fatal.get() != null;
+        return cancellation.isCancelled() || outcomes.failed();
     }
 
     void logWarning(String message) {
         LOG.log(System.Logger.Level.WARNING, message);
-    }
-
-    static MoverException unexpected(RuntimeException e) {
-        return Retries.unexpected(e);
-    }
-
-    /** An {@link Error} as a file's failure; the error itself still goes on up. */
-    static MoverException unexpected(Error e) {
-        return new MoverException(ErrorCode.INTERNAL, "unexpected " + e.getClass().getSimpleName() + ": " + e.getMessage(), e);
     }
 
     /**
@@ -442,7 +369,8 @@ final class TransferRun {
     BlockTransport transport() { return BlockTransport.IN_PROCESS; }
     PreparedJob job() { return job; }
     PathFilter filter() { return filter; }
-    Optional<MoverException> fatal() { return Optional.ofNullable(fatal.get()); }
+    Optional<MoverException> fatal() { return outcomes.fatal(); }
+    FileOutcomes outcomes() { return outcomes; }
     boolean cancelled() { return cancellation.isCancelled(); }
     Instant now() { return clock.instant(); }
 }

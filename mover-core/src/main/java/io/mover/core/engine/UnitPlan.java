@@ -42,7 +42,7 @@ final class UnitPlan {
                     return;
                 }
                 if (entry.isDirectory()) {
-                    prepareFolder(entry.path(), folders, failedFolders).ifPresent(e -> run.entryFailed(entry.path(), e));
+                    prepareFolder(entry.path(), folders, failedFolders).ifPresent(e -> run.outcomes().entryFailed(entry.path(), e));
                     continue;
                 }
                 RelativePath target = root.isFile() ? run.job().rootTarget() : entry.path();
@@ -50,11 +50,11 @@ final class UnitPlan {
                         : prepareFolder(entry.path().parent(), folders, failedFolders);
                 if (folderFailed.isPresent()) {
                     // each file is accounted for: it fails with its folder
-                    run.scanned(entry);
-                    run.fileFailed(entry.path(), folderFailed.get(), 1);
+                    run.outcomes().scanned(entry);
+                    run.outcomes().fileFailed(entry.path(), folderFailed.get(), 1);
                     continue;
                 }
-                run.scanned(entry);
+                run.outcomes().scanned(entry);
                 if (entry.type() == EntryType.SYMLINK) {
                     run.symlink(entry);
                 }
