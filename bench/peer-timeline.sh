@@ -3,7 +3,9 @@
 # the receiver's last write -> its commit (flush, rename) -> the sender's exit, over bench/peer.sh's shaped link
 # (two network namespaces, a veth pair, tbf at both ends). docs/benchmarks.md, "Fixed costs of a peer copy over 1 Gbit".
 #
-# Usage (root, for ip netns): bench/peer-timeline.sh [--mib 1024] [--rate 1gbit] [--runs 3] [--no-fsync]
+# Usage (root, for ip netns): bench/peer-timeline.sh [--mib 1024] [--rate 1gbit] [--runs 3] [--no-fsync] [--data FILE]
+# --data FILE copies that file (e.g. bench/peer.sh's mixed data) instead of MIB of random bytes; the wire's rate
+# per 0.5 s is printed for each run, so a link left idle mid-copy shows.
 # BUILDS="before=/path/to/mover after=/other/mover" compares launchers in alternation (each with a receiver of its
 # own); by default the working tree's alone. BENCH_DIR=/tmp/mover-bench, BENCH_SKIP_BUILD=1 as in the other scripts.
 # Timestamps: strace of both ends (the sender's execve/connect/exit_group; the receiver's pwrite64, fsync, fdatasync,
@@ -20,6 +22,7 @@ while [[ $# -gt 0 ]]; do
     --rate) RATE="$2"; shift 2 ;;
     --runs) RUNS="$2"; shift 2 ;;
     --no-fsync) RECEIVER_ARGS=(--no-fsync); shift ;;
+    --data) DATA_FILE="$2"; shift 2 ;;
     *) echo "bench: unknown option $1" >&2; exit 1 ;;
   esac
 done
@@ -55,7 +58,7 @@ cleanup() {
 trap cleanup EXIT
 
 rm -rf "$OUT"; mkdir -p "$OUT/data" "$OUT/received"
-head -c $((MIB << 20)) /dev/urandom > "$OUT/data/data.bin"
+if [[ -n "${DATA_FILE:-}" ]]; then cp "$DATA_FILE" "$OUT/data/data.bin"; else head -c $((MIB << 20)) /dev/urandom > "$OUT/data/data.bin"; fi
 head -c 24 /dev/urandom | base64 > "$OUT/token"; chmod 600 "$OUT/token"
 shaped_link "$SEND_NS" "$RECV_NS" mvt0 mvt1 "$SEND_IP" "$RECV_IP" "$RATE"
 
@@ -163,4 +166,19 @@ for i, (label, _) in enumerate(table[names[0]]):
         values = sorted(table[name][i][1])
         cells.append(f"{statistics.median(values):.3f} ({values[0]:.2f}-{values[-1]:.2f})")
     print(f"{label:<42}" + "".join(f"{cell:>24}" for cell in cells))
+print("wire MB/s per 0.5 s from the sender's start, each run")
+for name in names:
+    for f in sorted(glob.glob(f"{out}/{name}-*.start")):
+        run = os.path.basename(f)[:-6]
+        start = float(open(f).read())
+        wire = [tuple(map(float, l.split())) for l in open(f"{out}/{run}.wire")]
+        # rx_bytes at each 0.5 s edge: the last sample at or before it
+        edges = [start + 0.5 * i for i in range(int((wire[-1][0] - start) / 0.5) + 2)]
+        at, i = [], 0
+        for edge in edges:
+            while i + 1 < len(wire) and wire[i + 1][0] <= edge:
+                i += 1
+            at.append(wire[i][1])
+        rates = [(b - a) / 0.5e6 for a, b in zip(at, at[1:])]
+        print(f"  {run}: " + " ".join(f"{r:.0f}" for r in rates))
 PY
