@@ -9,6 +9,9 @@ import java.util.logging.Logger;
 
 import org.slf4j.LoggerFactory;
 
+import io.netty.util.internal.logging.InternalLoggerFactory;
+import io.netty.util.internal.logging.JdkLoggerFactory;
+
 /**
  * Routes the logs of the engine and plugins to stderr at the level asked, one line each, so they
  * never mix into stdout (which scripts parse). The engine logs through {@link System.Logger}, which
@@ -37,6 +40,10 @@ final class CliLogging {
     private CliLogging() {}
 
     static void configure(Level level) {
+        // Netty (the peer and NFS plugins, the REST client) logs through java.util.logging too, to the handler below:
+        // its first logger would otherwise start logback, whose XML configuration took 45 ms before a peer copy's
+        // first connect (docs/benchmarks.md). mover serve does not come here: its Netty logs through SLF4J to logback.
+        InternalLoggerFactory.setDefaultFactory(JdkLoggerFactory.INSTANCE);
         Logger root = LogManager.getLogManager().getLogger("");
         for (Handler handler : root.getHandlers()) {
             root.removeHandler(handler);

@@ -37,10 +37,15 @@ import static java.util.Objects.requireNonNull;
  *     {@code ServerSideCopy} recognises its own {@code Source} class;</li>
  * <li>exceptions the plugin throws come out unchanged.</li>
  * </ul>
+ * <p>A plugin of the engine's own class loader (the class path's: local, tcp, the codecs...) is not wrapped: its
+ * classes and libraries are the engine's, which the engine's threads already have as their context class loader,
+ * and a wrapper cost each command a generated proxy class per SPI type at start (40 ms of a sync's main thread,
+ * 22 ms before a peer copy's first connect: docs/benchmarks.md) and each call a reflective dispatch.
  * Thread-safe: a wrapper holds no state beyond its delegate and loader.
  */
 final class ClassLoaderSafe {
     private static final String SPI_PACKAGE = MoverPlugin.class.getPackageName();
+    private static final ClassLoader ENGINE = ClassLoaderSafe.class.getClassLoader();
 
     private ClassLoaderSafe() {}
 
@@ -49,6 +54,9 @@ final class ClassLoaderSafe {
         requireNonNull(type, "type is null");
         requireNonNull(delegate, "delegate is null");
         requireNonNull(loader, "loader is null");
+        if (loader == ENGINE) {
+            return delegate;
+        }
         if (Proxy.isProxyClass(delegate.getClass()) && Proxy.getInvocationHandler(delegate) instanceof Handler) {
             return delegate;
         }

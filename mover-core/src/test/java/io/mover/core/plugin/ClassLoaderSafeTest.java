@@ -65,6 +65,14 @@ class ClassLoaderSafeTest {
         assertThat(arguments[0]).isSameAs(wrapped);
     }
 
+    @Test
+    void aPluginOfTheEnginesOwnLoaderIsUsedAsItIs() {
+        Source source = new NamedSource("class path");
+
+        assertThat(ClassLoaderSafe.wrap(Source.class, source, ClassLoaderSafe.class.getClassLoader())).isSameAs(source);
+        assertThat(ClassLoaderSafe.wrap(Source.class, source, loader)).isNotSameAs(source);
+    }
+
     private record NamedSource(String name) implements Source {
         public EndpointInfo info() { throw new UnsupportedOperationException(); }
         public Optional<Entry> stat(RelativePath path) { return Optional.empty(); }
