@@ -13,7 +13,6 @@ import io.mover.core.codec.BlockCodec;
 import io.mover.core.codec.CodecPool;
 import io.mover.spi.BlockHeader;
 import io.mover.spi.Entry;
-import io.mover.spi.ErrorCode;
 import io.mover.spi.LinkSink;
 import io.mover.spi.MoverException;
 import io.mover.spi.ServerSideCopy;
