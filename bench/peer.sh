@@ -10,6 +10,7 @@
 # --tools may add mover-tls: mover again, through a second receiver started with --tls (the sender pins its
 # fingerprint), so the table shows what TLS costs (column tls/plain).
 # MOVER_COPY_ARGS: extra options for mover's copy (e.g. "--log-level debug"); each run's output is kept in BENCH_DIR.
+# MOVER_CODEC: the timed runs' --codec (default auto; "none" shows what the raw path carries).
 # RUNS=3 (runs per cell, median reported), BENCH_DIR=/tmp/mover-bench, BENCH_SKIP_BUILD=1 to reuse the build.
 # Each receiver gets one untimed 64 MiB warm-up copy after it starts (warm_receiver: it is a long-running service).
 # Prints one table per link: MB/s of original data per tool and mover's ratio to the best pipeline.
@@ -174,7 +175,7 @@ run_mover() {
   fi
   local start end
   start=$(date +%s.%N)
-  in_ns "$SEND_NS" env MOVER_PEER_TOKEN="$(cat "$TOKEN_FILE")" "$MOVER" copy --codec auto --streams 4 "${tls[@]}" ${MOVER_COPY_ARGS:-} "$source" \
+  in_ns "$SEND_NS" env MOVER_PEER_TOKEN="$(cat "$TOKEN_FILE")" "$MOVER" copy --codec "${MOVER_CODEC:-auto}" --streams 4 "${tls[@]}" ${MOVER_COPY_ARGS:-} "$source" \
     "tcp://$(receiver_ip):$port/$KIND-$run" > "$BENCH_DIR/mover-last.txt" 2>&1 || { cat "$BENCH_DIR/mover-last.txt" >&2; exit 1; }
   # each run's output kept (with MOVER_COPY_ARGS="--log-level debug", the auto codec's samples and reasons)
   cp "$BENCH_DIR/mover-last.txt" "$BENCH_DIR/$name-$LINK-$KIND-$run.log"

@@ -34,6 +34,18 @@ public interface LinkSink {
     }
 
     /**
+     * Whether the far end runs on this machine's kernel, reached either by {@link #sameHost()} or through a network of
+     * its own (another network namespace or container, a veth pair that may be shaped): the cores are shared as on the
+     * same host, but the link has a rate of its own, which {@code --codec auto} then weighs beside the two ends' CPU.
+     * May cost a round trip to the far end, asked once. The default is {@link #sameHost()}.
+     *
+     * @since 1.9
+     */
+    default boolean sameMachine() {
+        return sameHost();
+    }
+
+    /**
      * @param bytesSent encoded bytes the far end acknowledged
      * @param nanosWaiting nanoseconds writers spent waiting because the far end had not acknowledged
      *        enough (a full window): when writers wait, the link (or the far end) sets the pace

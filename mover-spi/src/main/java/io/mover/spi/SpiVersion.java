@@ -9,7 +9,7 @@ public final class SpiVersion {
     /** Incremented only for changes that break plugins built against an older SPI. */
     public static final int MAJOR = 1;
     /** Incremented when methods (always with defaults) are added. */
-    public static final int MINOR = 8;
+    public static final int MINOR = 9;
     public static final String MANIFEST_ATTRIBUTE = "Mover-Spi-Version";
 
     private SpiVersion() {}

@@ -29,18 +29,17 @@ import static java.util.Objects.requireNonNull;
  * <p>The CPU rate is compression speed × cores only until the job is seen CPU-bound: writers did not wait
  * for window slots, so neither the link nor the far end set the pace: the sender's own work did ({@link SenderCpu}).
  * The ratios and speeds are compared on the same bytes ({@link CodecFigures}). With the far end on this machine
- * ({@link LinkSink#sameHost()}) the rate is instead what both ends' CPU gives on the shared cores ({@link SharedCores}).
+ * ({@link LinkSink#sameHost()}) the rate is instead what both ends' CPU gives on the shared cores ({@link SharedCores}),
+ * and with the far end on this machine across a link of its own ({@link Placement#SAME_MACHINE}) the lower of that and
+ * the link's rate, while the link is clearly slower than the shared cores ({@link SharedCores#capsAt}).
  * Thread-safe.
  */
 final class AutoChoice {
     private static final System.Logger LOG = System.getLogger(AutoChoice.class.getName());
     static final int TASTE_FIRST = 8;
     static final int TASTE_EVERY = 64;
-    /** Before the link is measured: 1 Gbit/s, a common link, in bytes per second. */
-    static final double UNMEASURED_LINK = 125e6;
     /** Checksumming alone, for {@code none}: far faster than any link here. */
     static final double NONE_SPEED = 10e9;
-    private static final double SMOOTHING = 0.3;
     /** Decisions in a row a challenger must win before it is switched to (3-9 switches per job were seen without). */
     static final int SUSTAIN = 3;
     /**
@@ -62,12 +61,12 @@ final class AutoChoice {
     private final BlockTally tally;
     private final AtomicLong calls = new AtomicLong();
     private volatile int current;
-    private volatile double link = UNMEASURED_LINK;
-    private volatile boolean linkMeasured;
+    private final LinkFigure link = new LinkFigure();
     private final FarEndRates farEnd;
     private volatile String reason = "not started";
     private final SenderCpu cpu = new SenderCpu();
-    /** Set when the far end shares this machine's cores: then it alone rates the candidates. */
+    private final Placement placement;
+    /** Set when the far end shares this machine's cores: then it rates the candidates (with the link, on {@link Placement#SAME_MACHINE}). */
     private final SharedCores sharedCores;
     /** {@link #switches} at the previous link sample: a sample spanning a switch mixes two codecs' rates. */
     private int switchesAtSample;
@@ -83,7 +82,12 @@ final class AutoChoice {
     }
 
     AutoChoice(List<Candidate> candidates, Supplier<LinkSink.Load> load, int cores, boolean sameHost) {
-        this.sharedCores = sameHost ? new SharedCores(cores) : null;
+        this(candidates, load, cores, sameHost ? Placement.SAME_HOST : Placement.ELSEWHERE);
+    }
+
+    AutoChoice(List<Candidate> candidates, Supplier<LinkSink.Load> load, int cores, Placement placement) {
+        this.placement = requireNonNull(placement, "placement is null");
+        this.sharedCores = placement == Placement.ELSEWHERE ? null : new SharedCores(cores);
         this.candidates = List.copyOf(candidates);
         this.load = requireNonNull(load, "load is null");
         this.cores = Math.max(1, cores);
@@ -142,7 +146,7 @@ final class AutoChoice {
     private synchronized void sampleLink() {
         long now = System.nanoTime();
         long elapsed = now - lastSampleNanos;
-        if (elapsed < 500_000_000L) {
+        if (elapsed < link.sampleEvery()) {
             return;
         }
         observeLink(load.get(), elapsed);
@@ -163,8 +167,13 @@ final class AutoChoice {
         double sent = sample.sentPerSecond();
         double raw = sample.rawPerSecond();
         if (sent <= 0) {
+            if (link.probing()) {
+                // nothing acknowledged while probing (blocks of zeros carry no bytes): the interrupted codec comes back
+                reconsider(link.endProbe(), true);
+            }
             return;
         }
+        boolean capped = linkCaps();
         if (oneCodec && raw > 0) {
             // writers that did not wait were paced by neither the link nor the far end, but by the sender's own CPU
             cpu.observe(raw, compressionTime(current), !sample.writersWaited());
@@ -177,20 +186,16 @@ final class AutoChoice {
             if (oneCodec && raw > 0) {
                 farEnd.setThePace(current, raw);
             }
-            link = Math.max(link, sent);
+            link.atLeast(sent);
         }
         else if (sample.linkSetThePace()) {
-            link = linkMeasured ? link + SMOOTHING * (sent - link) : sent;
-            linkMeasured = true;
+            link.full(sent);
             if (oneCodec) {
                 farEnd.keptUpWith(current, raw);
             }
         }
         else if (!sample.writersWaited()) {
-            if (sent * 1.25 > link || !linkMeasured) {
-                // the link kept up: it can carry at least this, probably more
-                link = Math.max(link, sent * 1.25);
-            }
+            link.keptUp(sent);
             if (oneCodec) {
                 farEnd.keptUpWith(current, raw);
             }
@@ -198,9 +203,20 @@ final class AutoChoice {
         else {
             // writers waited, neither on the link as far as the sink knows nor (it did not say so) on the far end: the
             // link carried this much at least (a fast link whose socket buffers hold the whole window shows so)
-            link = Math.max(link, sent);
+            link.atLeast(sent);
         }
-        reconsider();
+        if (link.probing()) {
+            // the probe's sample is in: the choice made at once, against the codec it interrupted
+            reconsider(link.endProbe(), true);
+        }
+        else if (capped && !linkCaps()) {
+            // on the same machine, the link turned out faster than the cores' share: the choice made on the assumed link
+            // (or the probe's) was a first guess, and is made again at once, as the first choice is while tasting
+            reconsider(current, true);
+        }
+        else if (!startProbe()) {
+            reconsider(current, false);
+        }
         if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
             LOG.log(System.Logger.Level.DEBUG, String.format(Locale.ROOT, "auto sample: %.1f MB/s raw, %.1f MB/s sent, waiting %.2f, far end busy %.2f,"
                     + " on the link %.2f, one codec %b; %s; figures%s", raw / 1e6, sent / 1e6, sample.waitingShare(), sample.farEndBusy(), sample.linkShare(), oneCodec, reason,
@@ -222,9 +238,49 @@ final class AutoChoice {
         return figures.ratio(index, current);
     }
 
+    /**
+     * The job's one probe of the link on {@link Placement#SAME_MACHINE}, raw for {@link LinkFigure#PROBE_NANOS}: started when a
+     * codec that compresses is in use, the link was never seen full and its figure still caps none. The figure is then
+     * only a lower bound, 1.25 times what the codec let out, so none, capped by it, could never look faster however fast
+     * the link (at 10 Gbit mixed data stayed on zstd:1 with the bound at 140 MB/s). Raw bytes show what the link takes;
+     * the next decision is taken at once, against the interrupted codec, which on a slow link comes back after one short
+     * sample (at 1 Gbit about 0.1 s of raw instead of compressed bytes). Not for a far end elsewhere: there the receiver
+     * then held raw to its own rate, and the probe measured worse (branch {@code probe}, docs/benchmarks.md).
+     */
+    private boolean startProbe() {
+        int none = noneIndex();
+        if (placement != Placement.SAME_MACHINE || link.probeStarted() || link.measured() || !linkCaps() || none < 0 || current == none
+                || ratio(current) >= 1 - BlockCodec.MIN_SAVING) {
+            return false;
+        }
+        link.startProbe(current);
+        switches++;
+        current = none;
+        challenger = -1;
+        wins = 0;
+        reason = "probing the link with raw blocks";
+        LOG.log(System.Logger.Level.DEBUG, "auto: the link was never full and caps none on this machine: probing it raw");
+        return true;
+    }
+
+    private int noneIndex() {
+        return IntStream.range(0, candidates.size()).filter(i -> candidates.get(i).factory() == null).findFirst().orElse(-1);
+    }
+
+    /** After a taste; not while the probe runs, whose own sample decides. */
     synchronized void reconsider() {
+        if (!link.probing()) {
+            reconsider(current, false);
+        }
+    }
+
+    /**
+     * The choice made again, against {@code incumbent}, which a challenger must beat by 10 %; after the probe that is
+     * the codec it interrupted, and the decision is taken {@code atOnce}, without waiting for a sustained gain.
+     */
+    private void reconsider(int incumbent, boolean atOnce) {
         // a codec whose blocks all go raw only costs time: none carries the same bytes for free
-        int best = ratio(current) >= 1 - BlockCodec.MIN_SAVING ? 0 : current;
+        int best = ratio(incumbent) >= 1 - BlockCodec.MIN_SAVING ? 0 : incumbent;
         double bestRate = effective(best);
         for (int i = 0; i < candidates.size(); i++) {
             if (!eligible(i)) {
@@ -244,7 +300,7 @@ final class AutoChoice {
         else {
             wins = best == challenger ? wins + 1 : 1;
             challenger = best;
-            if (wins >= SUSTAIN || calls.get() <= TASTE_FIRST) {
+            if (wins >= SUSTAIN || atOnce || calls.get() <= TASTE_FIRST) {
                 switches++;
                 current = best;
                 challenger = -1;
@@ -255,12 +311,15 @@ final class AutoChoice {
         if (sharedCores != null) {
             // the rule named, and the runner-up's cost beside the chosen one's
             int other = IntStream.range(0, candidates.size()).filter(i -> i != chosen && eligible(i)).boxed().max(Comparator.comparingDouble(this::effective)).orElse(-1);
-            reason = "same host: " + sharedCores.cost(candidates.get(chosen).label(), figures.speed(chosen, chosen), ratio(chosen), true)
+            String rule = placement == Placement.SAME_HOST ? "same host: "
+                    : linkCaps() ? String.format(Locale.ROOT, "same machine, link %s%.1f MB/s: ", link.measured() ? "" : "assumed ", link.rate() / 1e6)
+                    : String.format(Locale.ROOT, "same machine, link %.1f MB/s or more, the cores set the pace: ", link.rate() / 1e6);
+            reason = rule + sharedCores.cost(candidates.get(chosen).label(), figures.speed(chosen, chosen), ratio(chosen), true)
                     + (other < 0 ? "" : " (" + sharedCores.cost(candidates.get(other).label(), figures.speed(other, chosen), ratio(other), false) + ")");
             return;
         }
         reason = String.format(Locale.ROOT, "%s: %.2f of the bytes at %.0f MB/s per core, link %s%.1f MB/s%s -> %.0f MB/s effective",
-                candidates.get(chosen).label(), ratio(chosen), figures.speed(chosen, chosen) / 1e6, linkMeasured ? "" : "assumed ", link / 1e6,
+                candidates.get(chosen).label(), ratio(chosen), figures.speed(chosen, chosen) / 1e6, link.measured() ? "" : "assumed ", link.rate() / 1e6,
                 Double.isInfinite(farEndRate(chosen)) ? "" : String.format(Locale.ROOT, ", receiver %.1f MB/s", farEndRate(chosen) / 1e6), effective(chosen) / 1e6)
                 + (cpu.overhead() > 0 ? String.format(Locale.ROOT, ", CPU-bound: %.0f%% of the modelled capacity (%.1f ns per byte besides compression)",
                         cpuRate(chosen) * compressionTime(chosen) * 100, cpu.overhead() * 1e9) : "");
@@ -277,14 +336,32 @@ final class AutoChoice {
 
     /** Whether the link, not this end's CPU or the far end, limits {@code index}: then every byte saved counts (never on the same host). */
     private boolean linkBound(int index) {
-        return sharedCores == null && link / Math.max(ratio(index), 1e-4) <= Math.min(cpuRate(index), farEndRate(index));
+        if (sharedCores != null) {
+            return linkCaps() && linkRate(index) <= coresRate(index);
+        }
+        return linkRate(index) <= Math.min(cpuRate(index), farEndRate(index));
     }
 
     private double effective(int index) {
         if (sharedCores != null) {
-            return sharedCores.rate(figures.speed(index, current), ratio(index));
+            return linkCaps() ? Math.min(linkRate(index), coresRate(index)) : coresRate(index);
         }
-        return Math.min(Math.min(link / Math.max(ratio(index), 1e-4), cpuRate(index)), farEndRate(index));
+        return Math.min(Math.min(linkRate(index), cpuRate(index)), farEndRate(index));
+    }
+
+    /** Raw bytes per second the link carries with {@code index}'s ratio. */
+    private double linkRate(int index) {
+        return link.rate() / Math.max(ratio(index), 1e-4);
+    }
+
+    /** Raw bytes per second both ends' CPU gives with {@code index} on the shared cores. */
+    private double coresRate(int index) {
+        return sharedCores.rate(figures.speed(index, current), ratio(index));
+    }
+
+    /** On {@link Placement#SAME_MACHINE}: whether the link's figure is the network's own limit ({@link SharedCores#capsAt}). */
+    private boolean linkCaps() {
+        return placement == Placement.SAME_MACHINE && sharedCores.capsAt(link.rate());
     }
 
     private double farEndRate(int index) {

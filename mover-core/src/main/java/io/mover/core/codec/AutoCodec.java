@@ -89,7 +89,7 @@ final class AutoCodec implements Codec {
 
     /** The factory behind {@code auto}: candidates are the installed codecs the link's far end decodes. */
     static CodecFactory factory(Collection<CodecFactory> installed, LinkSink link, int cores) {
-        AutoChoice choice = new AutoChoice(AutoCandidates.of(installed, link.decodableCodecs()), link::load, cores, link.sameHost());
+        AutoChoice choice = new AutoChoice(AutoCandidates.of(installed, link.decodableCodecs()), link::load, cores, Placement.of(link));
         return new Factory(choice);
     }
 

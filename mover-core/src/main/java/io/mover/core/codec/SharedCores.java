@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /**
  * {@code --codec auto}'s model when the far end runs on this machine ({@link io.mover.spi.LinkSink#sameHost()}: a
- * receiver on loopback), for {@link AutoChoice}. Both ends then share the same cores, and the "link" is the kernel
+ * receiver on loopback; or {@link io.mover.spi.LinkSink#sameMachine()}, then beside the link's rate: {@link #capsAt}), for
+ * {@link AutoChoice}. Both ends then share the same cores, and the "link" is the kernel
  * copying bytes from one socket to the other: a codec saves only that copy, and pays its encoding here and its decoding
  * there out of the same CPU. So every candidate is ranked by the CPU seconds a raw byte costs at both ends, and its
  * effective rate is the cores divided by that cost; the link's rate, the receiver's busy share and the sender's own
@@ -24,6 +25,15 @@ final class SharedCores {
     /** CPU seconds per raw byte alike for every codec: reading, checksums, frames, writing into the page cache. */
     static final double REST = 2.5e-9;
 
+    /**
+     * On the same machine across a link of its own ({@link Placement#SAME_MACHINE}): the share of the rate the cores give
+     * with none under which a link's figure is taken for the network's own limit (a shaped link, 1 Gbit here). At or above
+     * it the figure cannot be told from the cores themselves, since sending and receiving are the same CPU: a veth pair at
+     * 10 Gbit carried raw bytes at 380-420 MB/s with both cores busy, against 550 modelled, and capping none there made lz4
+     * and zstd:1 look faster; mover went 420 MB/s with none and 261 with auto's lz4 and zstd:1 (docs/benchmarks.md).
+     */
+    static final double LINK_CAP_SHARE = 0.5;
+
     private final int cores;
 
     SharedCores(int cores) {
@@ -38,6 +48,11 @@ final class SharedCores {
     /** Raw bytes per second both ends give together on this machine's cores. */
     double rate(double speed, double ratio) {
         return cores / cpuPerByte(speed, ratio);
+    }
+
+    /** Whether a link that carries {@code link} bytes a second limits the job, rather than these cores ({@link #LINK_CAP_SHARE}). */
+    boolean capsAt(double link) {
+        return link < LINK_CAP_SHARE * rate(AutoChoice.NONE_SPEED, 1);
     }
 
     /** One codec's cost for the summary's reason: its share of the bytes, the CPU a byte at both ends, the rate on these cores (said once). */

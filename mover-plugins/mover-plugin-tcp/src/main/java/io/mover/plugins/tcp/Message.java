@@ -42,9 +42,14 @@ sealed interface Message {
         static final int FREE_SPACE = 8;
         /** The receiver answers LOAD requests (older receivers do not, and close on one). */
         static final int LOAD = 16;
+        /** The receiver answers MACHINE requests (older receivers do not, and close on one). */
+        static final int MACHINE = 32;
     }
 
-    /** A request on a path: STAT, LIST, MKDIRS, DELETE (flag: recursive), CLEAN (remove stale temporaries), SPACE (free bytes), LOAD (the session's busy time; path empty). */
+    /**
+     * A request on a path: STAT, LIST, MKDIRS, DELETE (flag: recursive), CLEAN (remove stale temporaries), SPACE (free
+     * bytes), LOAD (the session's busy time; path empty), MACHINE (in the path's place the sender's nonce, in hex).
+     */
     record PathRequest(int id, byte type, String path, boolean flag) implements Message {
         public PathRequest {
             requireNonNull(path, "path is null");

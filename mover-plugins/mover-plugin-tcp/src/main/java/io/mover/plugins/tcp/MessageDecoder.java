@@ -71,7 +71,7 @@ final class MessageDecoder extends MessageToMessageDecoder<ByteBuf> {
                     Wire.need(frame, 12);
                     yield new Welcome(mac, frame.readLong(), frame.readInt());
                 }
-                case Wire.STAT, Wire.LIST, Wire.MKDIRS, Wire.DELETE, Wire.CLEAN, Wire.SPACE, Wire.LOAD -> {
+                case Wire.STAT, Wire.LIST, Wire.MKDIRS, Wire.DELETE, Wire.CLEAN, Wire.SPACE, Wire.LOAD, Wire.MACHINE -> {
                     int id = id(frame);
                     String path = Wire.readString(frame);
                     Wire.need(frame, 1);

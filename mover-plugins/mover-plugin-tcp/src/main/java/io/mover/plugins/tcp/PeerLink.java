@@ -53,6 +53,8 @@ final class PeerLink implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicBoolean polling = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile long lastPollNanos;
     private final LongAdder resumed = new LongAdder();
+    /** The receiver's answer to MACHINE ({@link #sameMachine}), asked once; null until then. */
+    private volatile Boolean sameMachine;
 
     PeerLink(InetSocketAddress address, SenderSettings settings, String jobKey) {
         this.jobKey = requireNonNull(jobKey, "jobKey is null");
@@ -115,8 +117,8 @@ final class PeerLink implements AutoCloseable {
 
     /**
      * Whether the receiver is on this machine: its address is a loopback address, or one of this host's interfaces
-     * (the kernel carries those over loopback too). The address the URI named, not a hint from the handshake, which a
-     * receiver in another network namespace on the same machine (bench/peer.sh's shaped links) would not give either.
+     * (the kernel carries those over loopback too). The address the URI named; a receiver in another network namespace
+     * of this machine (bench/peer.sh's shaped links) is found by {@link #sameMachine()} instead.
      */
     boolean sameHost() {
         return sameHost(address);
@@ -134,6 +136,40 @@ final class PeerLink implements AutoCloseable {
             return NetworkInterface.getByInetAddress(ip) != null;
         }
         catch (SocketException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Whether the receiver runs on this machine, perhaps in another network namespace or container: the same host, or
+     * a receiver whose answer to MACHINE shows the same boot ({@link MachineIdentity}). Asked once, one round trip on a
+     * stream; false from a receiver that does not answer MACHINE (older ones), or when either end cannot tell.
+     */
+    boolean sameMachine() {
+        if (sameHost()) {
+            return true;
+        }
+        Boolean known = sameMachine;
+        if (known == null) {
+            known = askMachine();
+            sameMachine = known;
+        }
+        return known;
+    }
+
+    /** The MACHINE round trip itself, whatever the address; for tests too. */
+    boolean askMachine() {
+        MachineIdentity own = MachineIdentity.local();
+        if (!own.known() || (welcome().flags() & Welcome.MACHINE) == 0) {
+            return false;
+        }
+        String nonce = MachineIdentity.nonce();
+        try {
+            List<Message> reply = call(id -> new Message.PathRequest(id, Wire.MACHINE, nonce, false));
+            return reply.getLast() instanceof Message.Done done && own.sameAs(nonce, done.value());
+        }
+        catch (MoverException e) {
+            // the blocks' own requests report a broken link; auto goes on with the model of a host elsewhere
             return false;
         }
     }

@@ -248,7 +248,7 @@ final class PeerServer implements PeerReceiver {
         return (info.caseSensitive() ? Message.Welcome.CASE_SENSITIVE : 0)
                 | (info.preservesPosixMode() ? Message.Welcome.POSIX_MODE : 0)
                 | (info.preservesModificationTime() ? Message.Welcome.MODIFICATION_TIME : 0)
-                | Message.Welcome.FREE_SPACE | Message.Welcome.LOAD;
+                | Message.Welcome.FREE_SPACE | Message.Welcome.LOAD | (MachineIdentity.local().known() ? Message.Welcome.MACHINE : 0);
     }
 
     void log(System.Logger.Level level, String message) {

@@ -80,6 +80,11 @@ final class PeerSink implements Sink, LinkSink, FreeSpace {
         return link.sameHost();
     }
 
+    @Override
+    public boolean sameMachine() {
+        return link.sameMachine();
+    }
+
     /** What the receiver's destination says; empty from a receiver that does not answer, or a destination that cannot tell. */
     @Override
     public OptionalLong usableSpace(RelativePath directory) {

@@ -146,6 +146,9 @@ final class ReceiverSession {
         if (request.type() == Wire.LOAD) {
             return List.of(new Done(request.id(), busyNanos.sum()));
         }
+        if (request.type() == Wire.MACHINE) {
+            return List.of(new Done(request.id(), MachineIdentity.local().answer(request.path())));
+        }
         RelativePath path = RelativePath.of(request.path());
         return switch (request.type()) {
             case Wire.STAT -> List.of(new EntryReply(request.id(), sink.stat(path)));

@@ -46,6 +46,8 @@ final class Wire {
     static final byte SPACE = 0x1B;
     /** How long the receiver's connections had requests in hand (a receiver that says {@code LOAD} in its welcome answers it; see docs/peer-protocol.md). */
     static final byte LOAD = 0x1C;
+    /** Whether the receiver runs on the sender's machine (a receiver that says {@code MACHINE} in its welcome answers it; see docs/peer-protocol.md). */
+    static final byte MACHINE = 0x1D;
     static final byte DONE = 0x20;
     static final byte ENTRY = 0x21;
     static final byte LISTING = 0x22;
