@@ -78,11 +78,7 @@ final class AutoChoice {
     private LinkSink.Load lastLoad = LinkSink.Load.NONE;
 
     AutoChoice(List<Candidate> candidates, Supplier<LinkSink.Load> load, int cores) {
-        this(candidates, load, cores, false);
-    }
-
-    AutoChoice(List<Candidate> candidates, Supplier<LinkSink.Load> load, int cores, boolean sameHost) {
-        this(candidates, load, cores, sameHost ? Placement.SAME_HOST : Placement.ELSEWHERE);
+        this(candidates, load, cores, Placement.ELSEWHERE);
     }
 
     AutoChoice(List<Candidate> candidates, Supplier<LinkSink.Load> load, int cores, Placement placement) {
@@ -334,7 +330,10 @@ final class AutoChoice {
         return figures.tasted(index) && (candidates.get(index).factory() == null || ratio(index) < 1 - BlockCodec.MIN_SAVING);
     }
 
-    /** Whether the link, not this end's CPU or the far end, limits {@code index}: then every byte saved counts (never on the same host). */
+    /**
+     * Whether the link, not this end's CPU or the far end, limits {@code index}: then every byte saved counts (never on
+     * the same host; on the same machine only while the link caps the cores' rate).
+     */
     private boolean linkBound(int index) {
         if (sharedCores != null) {
             return linkCaps() && linkRate(index) <= coresRate(index);

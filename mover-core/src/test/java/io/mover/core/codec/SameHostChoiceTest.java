@@ -23,7 +23,8 @@ class SameHostChoiceTest {
 
     private static AutoChoice choice(boolean sameHost) {
         return new AutoChoice(List.of(new AutoChoice.Candidate("none", null, 0), new AutoChoice.Candidate("lz4", LZ4, 0),
-                new AutoChoice.Candidate("zstd:1", ZSTD, 1), new AutoChoice.Candidate("zstd:3", ZSTD, 3)), () -> LinkSink.Load.NONE, 2, sameHost);
+                new AutoChoice.Candidate("zstd:1", ZSTD, 1), new AutoChoice.Candidate("zstd:3", ZSTD, 3)), () -> LinkSink.Load.NONE, 2,
+                sameHost ? Placement.SAME_HOST : Placement.ELSEWHERE);
     }
 
     /** One taste of a 1 MiB block: {@code mbPerSecond} of compression a core, at {@code ratio}. */

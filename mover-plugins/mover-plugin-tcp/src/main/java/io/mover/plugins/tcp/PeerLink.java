@@ -53,7 +53,8 @@ final class PeerLink implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicBoolean polling = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile long lastPollNanos;
     private final LongAdder resumed = new LongAdder();
-    /** The receiver's answer to MACHINE ({@link #sameMachine}), asked once; null until then. */
+    /** {@link #sameHost()} and {@link #sameMachine()}, each found out once (a look through the interfaces, a round trip); null until then. */
+    private volatile Boolean sameHost;
     private volatile Boolean sameMachine;
 
     PeerLink(InetSocketAddress address, SenderSettings settings, String jobKey) {
@@ -121,7 +122,12 @@ final class PeerLink implements AutoCloseable {
      * of this machine (bench/peer.sh's shaped links) is found by {@link #sameMachine()} instead.
      */
     boolean sameHost() {
-        return sameHost(address);
+        Boolean known = sameHost;
+        if (known == null) {
+            known = sameHost(address);
+            sameHost = known;
+        }
+        return known;
     }
 
     static boolean sameHost(InetSocketAddress address) {
