@@ -13,14 +13,34 @@ import picocli.CommandLine;
  * A new verb is one line in {@link #subcommands}.
  */
 public final class Main {
+    /** The JDK's setting for how many carrier threads run virtual threads (default: one per core). */
+    static final String CARRIERS = "jdk.virtualThreadScheduler.parallelism";
+    /** Carriers per core: see {@link #carriers}. */
+    static final int CARRIERS_PER_CORE = 4;
+
     private Main() {}
 
     public static void main(String[] args) {
+        carriers(Runtime.getRuntime().availableProcessors());
         boolean terminal = System.console() != null && System.console().isTerminal();
         CliContext context = new CliContext(terminal, true, System.getenv());
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         System.exit(commandLine(context, out, err, args).execute(args));
+    }
+
+    /**
+     * More carriers for virtual threads than cores, unless {@code -Djdk.virtualThreadScheduler.parallelism} says otherwise;
+     * set before the first virtual thread starts, which creates the scheduler. The plugins' file system calls (the local
+     * disk's, through the foreign function API) hold their carrier while they wait for the disk, and the JDK lends a
+     * spare carrier only to its own I/O: with one carrier per core, a sync of 100,000 small files from a cold cache had
+     * its carriers waiting on reads half the time while work queued (8.5-10.0 s; with 4 or 8 carriers on 2 cores 6.5-7.5 s,
+     * docs/benchmarks.md).
+     */
+    static void carriers(int cores) {
+        if (System.getProperty(CARRIERS) == null) {
+            System.setProperty(CARRIERS, Integer.toString(Math.min(256, Math.max(1, cores) * CARRIERS_PER_CORE)));
+        }
     }
 
     /** Each verb's command, built only when needed: picocli reads a command's annotations when it is added. */
