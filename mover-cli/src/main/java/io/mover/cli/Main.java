@@ -34,7 +34,7 @@ public final class Main {
      * set before the first virtual thread starts, which creates the scheduler. The plugins' file system calls (the local
      * disk's, through the foreign function API) hold their carrier while they wait for the disk, and the JDK lends a
      * spare carrier only to its own I/O: with one carrier per core, a sync of 100,000 small files from a cold cache had
-     * its carriers waiting on reads half the time while work queued (8.5-10.0 s; with 4 or 8 carriers on 2 cores 6.5-7.5 s,
+     * its carriers waiting on reads half the time while work queued (8.5-11.6 s; with 8 or 16 carriers on 2 cores 6.4-8.7 s,
      * docs/benchmarks.md).
      */
     static void carriers(int cores) {
