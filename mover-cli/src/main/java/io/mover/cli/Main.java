@@ -17,6 +17,8 @@ public final class Main {
     static final String CARRIERS = "jdk.virtualThreadScheduler.parallelism";
     /** Carriers per core: see {@link #carriers}. */
     static final int CARRIERS_PER_CORE = 4;
+    /** The JDK scheduler's default ceiling on carriers ({@code jdk.virtualThreadScheduler.maxPoolSize}). */
+    static final int MAX_CARRIERS = 256;
 
     private Main() {}
 
@@ -39,7 +41,7 @@ public final class Main {
      */
     static void carriers(int cores) {
         if (System.getProperty(CARRIERS) == null) {
-            System.setProperty(CARRIERS, Integer.toString(Math.min(256, Math.max(1, cores) * CARRIERS_PER_CORE)));
+            System.setProperty(CARRIERS, Integer.toString(Math.min(MAX_CARRIERS, Math.max(1, cores) * CARRIERS_PER_CORE)));
         }
     }
 
