@@ -114,6 +114,16 @@ public final class JdbcJobStore implements JobStore {
     }
 
     @Override
+    public void recordCodec(JobId id, String description) {
+        reports.recordCodec(id, description);
+    }
+
+    @Override
+    public Optional<String> codec(JobId id) {
+        return reports.codec(id);
+    }
+
+    @Override
     public void addPluginCounters(JobId id, java.util.Map<String, Long> counters) {
         pluginCounters.add(id, counters);
     }

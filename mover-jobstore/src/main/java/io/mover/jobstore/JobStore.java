@@ -74,6 +74,15 @@ public interface JobStore {
     Optional<String> report(JobId id);
 
     /**
+     * Keeps what carried the blocks of a unit that ended (its run's codec description: with auto, the blocks' shares
+     * and the last choice's reason); the last unit to end sets it. NOT_FOUND when there is no such job.
+     */
+    void recordCodec(JobId id, String description);
+
+    /** The codec description recorded last by one of the job's units; empty before one ended. NOT_FOUND when there is no such job. */
+    Optional<String> codec(JobId id);
+
+    /**
      * Adds what the endpoints' plugins counted (PluginCounters, by side and name) to the job's totals: a unit's
      * attempt or the driver's listing, each once when it ends. NOT_FOUND when there is no such job.
      */

@@ -14,7 +14,10 @@ import io.mover.spi.MoverException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** What the store keeps of bench jobs (issue 8: migration V1_6): lists by kind, the phase, the report; run on each database. */
+/**
+ * What the store keeps of bench jobs (issue 8: migration V1_6): lists by kind, the phase, the report; and what carried a
+ * job's blocks (issue 5: V1_8); run on each database.
+ */
 abstract class PhaseAndReportContract extends StoreFixture {
     private JobId bench() {
         JobId id = JobId.random();
@@ -54,6 +57,19 @@ abstract class PhaseAndReportContract extends StoreFixture {
     }
 
     @Test
+    void keepsTheCodecTheLastUnitDescribedClippedToItsColumn() {
+        JobId id = newJob();
+        assertThat(store.codec(id)).isEmpty();
+
+        store.recordCodec(id, "auto (blocks: zstd:1 94%, lz4 6%; 2 switches; last choice ...)");
+        store.recordCodec(id, "auto (blocks: none 100%; 0 switches; last choice none)");
+        assertThat(store.codec(id)).contains("auto (blocks: none 100%; 0 switches; last choice none)");
+
+        store.recordCodec(id, "auto " + "y".repeat(3000));
+        assertThat(store.codec(id).orElseThrow()).hasSize(2000).startsWith("auto yyy");
+    }
+
+    @Test
     void unknownJobsAreNotFound() {
         JobId unknown = JobId.random();
         assertThatThrownBy(() -> store.report(unknown)).isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.NOT_FOUND));
@@ -61,5 +77,8 @@ abstract class PhaseAndReportContract extends StoreFixture {
                 .isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.NOT_FOUND));
         assertThatThrownBy(() -> store.recordReport(unknown, "{}"))
                 .isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.NOT_FOUND));
+        assertThatThrownBy(() -> store.recordCodec(unknown, "none"))
+                .isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.NOT_FOUND));
+        assertThatThrownBy(() -> store.codec(unknown)).isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.NOT_FOUND));
     }
 }

@@ -121,6 +121,7 @@ final class UnitAttempt {
         }
         if (summary != null) {
             EndpointCounters.add(durable, id, summary.pluginCounters());   // before the commit that may end the job
+            durable.store.recordCodec(id, summary.codec());
         }
         scanned(singleStream);
         if (stale) {

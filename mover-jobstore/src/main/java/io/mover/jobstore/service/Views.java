@@ -102,7 +102,7 @@ final class Views {
         Optional<SyncReport> sync = job.syncJson().map(SyncDriver::fromJson);
         return new JobSummary(job.state(), job.started().orElse(job.created()), elapsed(job, durable.clock.instant()), scanned(t, sync),
                 t.filesDone(), skipped(t, sync), t.filesFailed(), 0, t.bytesTransferred(), t.bytesScanned(), t.retries(),
-                spec.options().codec(), stages, JobMeters.bottleneck(stages), failures,
+                detailed ? durable.store.codec(job.id()).orElse(spec.options().codec()) : spec.options().codec(), stages, JobMeters.bottleneck(stages), failures,
                 job.error().map(e -> e.message()), job.error().map(e -> code(e.code())), sync,
                 detailed ? durable.store.pluginCounters(job.id()) : java.util.Map.of());
     }
