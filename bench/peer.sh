@@ -8,7 +8,9 @@
 # Tools: nc gzip pigz lzop lz4 zstd mover (the peer protocol), and mover-tar, mover-tarzst: mover copy
 # --format tar / tar+zstd:1 into "nc -l | [zstd -d |] tar x" (docs/tar-interop.md), not in the default set.
 # --tools may add mover-tls: mover again, through a second receiver started with --tls (the sender pins its
-# fingerprint), so the table shows what TLS costs (column tls/plain).
+# fingerprint), so the table shows what TLS costs (column tls/plain); and mover-job: the same copy as a job of a
+# `mover serve` running in the sender's namespace (warmed by three jobs, as a service that runs for days is), timed
+# from its POST to its end (bench/server-job.py), so the table shows what the CLI's JVM start and cold code cost.
 # MOVER_COPY_ARGS: extra options for mover's copy (e.g. "--log-level debug"); each run's output is kept in BENCH_DIR.
 # MOVER_CODEC: the timed runs' --codec (default auto; "none" shows what the raw path carries).
 # RUNS=3 (runs per cell, median reported), BENCH_DIR=/tmp/mover-bench, BENCH_SKIP_BUILD=1 to reuse the build.
@@ -45,10 +47,12 @@ head -c 24 /dev/urandom | base64 > "$TOKEN_FILE"
 chmod 600 "$TOKEN_FILE"
 RECEIVER_PID=""
 TLS_RECEIVER_PID=""
+SERVER_PID=""
 FINGERPRINT=""
 
 cleanup() {
   stop_receiver
+  stop_server
   ip netns del "$SEND_NS" 2>/dev/null || true
   ip netns del "$RECV_NS" 2>/dev/null || true
 }
@@ -148,6 +152,56 @@ warm_receiver() {
   rm -rf "$BENCH_DIR/peer-out/warmup" "$warm"
 }
 
+# the sender's `mover serve` (tool mover-job), on the sender namespace's loopback
+server_base() {
+  echo "http://127.0.0.1:$((PORT + 3))"
+}
+
+start_server() {
+  local data="$BENCH_DIR/peer-server"
+  rm -rf "$data"; mkdir -p "$data"
+  if [[ "$LINK" == "loopback" ]]; then
+    ( exec "$MOVER" serve --port $((PORT + 3)) --data-dir "$data" --log-level warn > "$BENCH_DIR/server.log" 2>&1 ) &
+  else
+    ( exec ip netns exec "$SEND_NS" "$MOVER" serve --port $((PORT + 3)) --data-dir "$data" --log-level warn > "$BENCH_DIR/server.log" 2>&1 ) &
+  fi
+  SERVER_PID=$!
+  for _ in $(seq 1 600); do
+    in_ns "$SEND_NS" curl -sf "$(server_base)/actuator/health" > /dev/null && return
+    kill -0 "$SERVER_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  echo "bench: the server did not start:" >&2; cat "$BENCH_DIR/server.log" >&2; exit 1
+}
+
+stop_server() {
+  if [[ -n "$SERVER_PID" ]]; then
+    kill "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  SERVER_PID=""
+}
+
+# server_copy SOURCE_DIR PATH: one copy job of the server to the receiver's PATH; prints its seconds (POST to end)
+server_copy() {
+  local job
+  job="{\"kind\": \"copy\", \"source\": \"$1\", \"destination\": \"tcp://$(receiver_ip):$PORT/$2\", \"options\": {\"codec\": \"${MOVER_CODEC:-auto}\"},"
+  job+=" \"destinationConfig\": {\"token-file\": \"$TOKEN_FILE\", \"streams\": 4}}"
+  in_ns "$SEND_NS" python3 "$(dirname "$0")/server-job.py" "$(server_base)" "$job" "$BENCH_DIR/mover-job-last.json"
+}
+
+# three untimed jobs of 64 MiB of the mixed data: the server's code compiled, as it is after days of service
+warm_server() {
+  local warm="$BENCH_DIR/peer-warm" i
+  mkdir -p "$warm"
+  head -c $((64 << 20)) "$DATA_DIR/mixed/data.bin" > "$warm/data.bin"
+  for i in 1 2 3; do
+    server_copy "$warm" "server-warmup-$i" > /dev/null || exit 1
+    rm -rf "$BENCH_DIR/peer-out/server-warmup-$i"
+  done
+  rm -rf "$warm"
+}
+
 # pipe NAME COMPRESS DECOMPRESS: one file through "COMPRESS | nc" to "nc -l | DECOMPRESS > file", timed until the file is written
 pipe() {
   local name="$1" compress="$2" decompress="$3" data="$4"
@@ -186,6 +240,18 @@ run_mover() {
   grep -E '^Codec:' "$BENCH_DIR/mover-last.txt" | sed "s/^/  $LINK $KIND /" >&2
 }
 
+# run_mover_job SOURCE RUN: the copy as a job of the running server
+run_mover_job() {
+  local source="$1" run="$2" elapsed
+  elapsed=$(server_copy "$source" "$KIND-job-$run") || exit 1
+  cmp -s "$source/data.bin" "$BENCH_DIR/peer-out/$KIND-job-$run/data.bin" || { echo "bench: mover-job delivered different bytes" >&2; exit 1; }
+  rm -rf "$BENCH_DIR/peer-out/$KIND-job-$run"
+  cp "$BENCH_DIR/mover-job-last.json" "$BENCH_DIR/mover-job-$LINK-$KIND-$run.json"
+  echo "$LINK $KIND mover-job $elapsed" >> "$RESULTS"
+  python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['result']; print(f\"  $LINK $KIND mover-job: job {r['elapsedSeconds']:.3f} s, codec {r.get('codecChoice') or r.get('codec')}\")" \
+    "$BENCH_DIR/mover-job-last.json" >&2
+}
+
 # mover's plain tar formats into the tools: "nc -l | DECOMPRESS | tar x", timed until tar has written the file
 run_mover_tar() {
   local name="$1" format="$2" decompress="$3" source="$4"
@@ -220,6 +286,7 @@ run_tool() {
     zstd) pipe zstd "zstd -1 -T0" "zstd -d" "$data" ;;
     mover) run_mover "$(dirname "$data")" "$run" ;;
     mover-tls) run_mover "$(dirname "$data")" "$run" tls ;;
+    mover-job) run_mover_job "$(dirname "$data")" "$run" ;;
   esac
 }
 
@@ -230,6 +297,7 @@ for LINK in $LINKS; do
   start_receiver
   [[ " $TOOLS " == *" mover "* ]] && warm_receiver
   if [[ " $TOOLS " == *" mover-tls "* ]]; then start_tls_receiver; warm_receiver tls; fi
+  if [[ " $TOOLS " == *" mover-job "* ]]; then start_server; warm_server; fi
   for KIND in $DATA; do
     data="$DATA_DIR/$KIND/data.bin"
     for run in $(seq 1 "$RUNS"); do
@@ -244,6 +312,7 @@ for LINK in $LINKS; do
     done
   done
   stop_receiver
+  stop_server
 done
 
 python3 - "$RESULTS" "$((MIB * 1024 * 1024))" <<'PY'

@@ -49,36 +49,21 @@ for _ in $(seq 600); do
   sleep 0.1
 done
 
-# server_job NAME SRC DST [EXPECTED_COPIES [CATALOG]]: submits a sync job, follows its events until it ends, appends "NAME seconds 0"
+# server_job NAME SRC DST [EXPECTED_COPIES [CATALOG]]: submits a sync job, follows its events until it ends (bench/server-job.py),
+# checks the copies it made, appends "NAME seconds 0"
 server_job() {
-  python3 - "$BASE" "$2" "$3" "${4:--1}" "$1" "$RESULTS" "${5:-false}" <<'PY'
-import json, sys, time, urllib.request
-base, src, dst, expected, name, results = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6]
-job = {"kind": "sync", "source": src, "destination": dst}
-if sys.argv[7] == "true":
-    job["options"] = {"sync": {"catalog": True}}
-body = json.dumps(job).encode()
-start = time.monotonic()
-request = urllib.request.Request(base + "/api/v1/jobs", body, {"Content-Type": "application/json"})
-job = json.load(urllib.request.urlopen(request))
-# followed on its event stream, as the CLI follows a server's job: the stream ends with the terminal state event,
-# sent when the job ends (polling GETs every 10 ms cost the server 1-3 ms of CPU each, beside the job)
-event = None
-with urllib.request.urlopen(f"{base}/api/v1/jobs/{job['id']}/events", timeout=600) as stream:
-    for raw in stream:
-        line = raw.decode().rstrip("\n")
-        if line.startswith("event:"):
-            event = line[6:].strip()
-        elif line.startswith("data:") and event == "state":
-            job = json.loads(line[5:])
-            if job["state"] in ("SUCCEEDED", "COMPLETED_WITH_ERRORS", "FAILED", "CANCELLED"):
-                break
-elapsed = time.monotonic() - start
-if job["state"] != "SUCCEEDED" or (expected >= 0 and job["result"]["filesTransferred"] != expected):
-    sys.exit(f"bench: the server's sync job ended {job['state']}, {job.get('result')}, expected {expected} copies")
-open(results, "a").write(f"{name} {elapsed:.3f} 0\n")
-print(f"  {name}: {elapsed:.3f} s (job {job['result']['elapsedSeconds']:.3f} s, compare {job['sync']['compareSeconds']:.3f} s)", file=sys.stderr)
+  local options='' elapsed
+  [[ "${5:-false}" == "true" ]] && options=', "options": {"sync": {"catalog": true}}'
+  elapsed=$(python3 "$(dirname "$0")/server-job.py" "$BASE" "{\"kind\": \"sync\", \"source\": \"$2\", \"destination\": \"$3\"$options}" \
+    "$BENCH_DIR/sync-job.json") || exit 1
+  python3 - "$BENCH_DIR/sync-job.json" "${4:--1}" "$1" "$elapsed" <<'PY'
+import json, sys
+job, expected, name, elapsed = json.load(open(sys.argv[1])), int(sys.argv[2]), sys.argv[3], sys.argv[4]
+if expected >= 0 and job["result"]["filesTransferred"] != expected:
+    sys.exit(f"bench: the server's sync job made {job['result']['filesTransferred']} copies, expected {expected}")
+print(f"  {name}: {elapsed} s (job {job['result']['elapsedSeconds']:.3f} s, compare {job['sync']['compareSeconds']:.3f} s)", file=sys.stderr)
 PY
+  echo "$1 $elapsed 0" >> "$RESULTS"
 }
 
 # mover_cli NAME DST EXPECTED_COPIES [FLAG]: the CLI, timed, its JSON summary checked
