@@ -18,11 +18,12 @@ final class JsonEvents {
 
     record ProgressEvent(String type, String state, boolean enumerating, double percent, long filesScanned, long filesDone,
             long filesSkipped, long filesFailed, long filesPending, long bytesTotal, long bytesDone, double bytesPerSecond,
-            double elapsedSeconds, Optional<Double> etaSeconds, Optional<String> bottleneck, Optional<SyncEvent> sync) {
+            double elapsedSeconds, Optional<Double> etaSeconds, Optional<String> bottleneck, Optional<SyncEvent> sync, Optional<String> codec) {
         static ProgressEvent of(Progress p) {
             return new ProgressEvent("progress", p.state().name(), p.enumerating(), p.percent(), p.filesScanned(), p.filesDone(),
                     p.filesSkipped(), p.filesFailed(), p.filesPending(), p.bytesTotal(), p.bytesDone(), p.bytesPerSecond(),
-                    seconds(p.elapsed()), p.eta().map(JsonEvents::seconds), p.bottleneck().map(b -> b.stage().name()), p.sync().map(SyncEvent::of));
+                    seconds(p.elapsed()), p.eta().map(JsonEvents::seconds), p.bottleneck().map(b -> b.stage().name()), p.sync().map(SyncEvent::of),
+                    p.codec());
         }
     }
 

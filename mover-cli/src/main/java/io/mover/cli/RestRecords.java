@@ -45,7 +45,8 @@ final class RestRecords {
         return new Progress(p.at() == null ? Instant.now() : p.at(), state(p.state()), p.enumerating(), p.filesScanned(), p.filesDone(),
                 p.filesSkipped(), p.filesFailed(), p.bytesTotal(), p.bytesDone(), p.bytesPerSecond(), seconds(p.elapsedSeconds()),
                 Optional.ofNullable(p.etaSeconds()).map(RestRecords::seconds), stages, bottleneck,
-                Optional.ofNullable(job).map(JobResponse::sync).map(JobResponse.SyncResponse::toReport));
+                Optional.ofNullable(job).map(JobResponse::sync).map(JobResponse.SyncResponse::toReport), Optional.empty(),
+                Optional.ofNullable(p.codec()));
     }
 
     /** The summary of an ended job; a job that ended before it started has zeros for its totals. */

@@ -63,6 +63,8 @@ final class StatusLineOutput implements JobOutput {
         line.append(", ").append(Units.rate(p.bytesPerSecond()));
         p.eta().ifPresent(eta -> line.append(", ETA ").append(Units.duration(eta)));
         p.bottleneck().ifPresent(b -> line.append(", bottleneck ").append(b.stage()));
+        // a local copy's "none" says nothing; over a link, what carries the blocks and why
+        p.codec().filter(codec -> !codec.equals("none")).ifPresent(codec -> line.append(", codec ").append(codec));
         return line.toString();
     }
 }

@@ -33,6 +33,22 @@ class OutputTest {
     }
 
     @Test
+    void statusLineSaysWhatCarriesTheBlocksOverALinkButNotNoneOnALocalCopy() {
+        String auto = "auto (blocks: zstd:1 94%, lz4 6%; 2 switches; last choice zstd:1: 0.41 of the bytes)";
+        Progress overALink = progress(Optional.of(auto));
+        Progress local = progress(Optional.of("none"));
+
+        assertThat(StatusLineOutput.line(overALink)).endsWith(", bottleneck WRITE, codec " + auto);
+        assertThat(StatusLineOutput.line(local)).endsWith(", bottleneck WRITE");
+        assertThat(JsonEvents.ProgressEvent.of(overALink).codec()).contains(auto);
+    }
+
+    private static Progress progress(Optional<String> codec) {
+        return new Progress(Instant.EPOCH, JobState.RUNNING, false, 1, 0, 0, 0, 10, 5, 5.0, Duration.ofSeconds(1), Optional.empty(), List.of(),
+                Optional.of(WRITE), Optional.empty(), Optional.empty(), codec);
+    }
+
+    @Test
     void textSummaryShowsStagesBottleneckAndFailures() {
         StringWriter text = new StringWriter();
         StatusLineOutput output = new StatusLineOutput(new PrintWriter(text), false);

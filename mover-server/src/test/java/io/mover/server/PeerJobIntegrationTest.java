@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A server job to a TCP peer with {@code --codec auto} (the default): the tree lands byte for byte in a real receiver on
- * loopback, and the job's summary says which codec carried the blocks and why, as the CLI's does, not merely "auto".
+ * loopback, and the job's summary and progress say which codec carried the blocks and why, as the CLI's do, not merely "auto".
  */
 class PeerJobIntegrationTest extends ServerTestSupport {
     private static final String PEER_TOKEN = "peer-token-0123456789abcdef";
@@ -43,6 +43,8 @@ class PeerJobIntegrationTest extends ServerTestSupport {
             assertThat(ended.state()).as(String.valueOf(ended.errors())).isEqualTo("SUCCEEDED");
             assertThat(ended.spec().options().codec()).isEqualTo("auto");
             assertThat(ended.result().codec()).startsWith("auto (blocks: ").contains("switches; last choice ");
+            // the last progress says it too (recorded by the unit as it runs and when it ends)
+            assertThat(ended.progress().codec()).isEqualTo(ended.result().codec());
         }
         assertThat(hashes(root.resolve("inbox"))).isEqualTo(hashes(source));
     }

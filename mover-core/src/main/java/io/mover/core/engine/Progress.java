@@ -26,10 +26,12 @@ import static java.util.Objects.requireNonNull;
  * @param bottleneck the limiting stage so far, once there is data
  * @param sync a sync's counts so far (both sides' scanning counters while it plans); empty for other kinds
  * @param phase what a job that runs in steps (a bench) is doing; empty for other kinds
+ * @param codec what carries the blocks, and why (the summary's codec so far: with {@code --codec auto}, each codec's share
+ *        of the blocks and the last choice's reason); empty where it is not known yet
  */
 public record Progress(Instant at, JobState state, boolean enumerating, long filesScanned, long filesDone, long filesSkipped,
         long filesFailed, long bytesTotal, long bytesDone, double bytesPerSecond, Duration elapsed, Optional<Duration> eta,
-        List<StageStats> stages, Optional<Bottleneck> bottleneck, Optional<SyncReport> sync, Optional<JobPhase> phase) {
+        List<StageStats> stages, Optional<Bottleneck> bottleneck, Optional<SyncReport> sync, Optional<JobPhase> phase, Optional<String> codec) {
     public Progress {
         requireNonNull(at, "at is null");
         requireNonNull(state, "state is null");
@@ -39,6 +41,15 @@ public record Progress(Instant at, JobState state, boolean enumerating, long fil
         requireNonNull(bottleneck, "bottleneck is null");
         requireNonNull(sync, "sync is null");
         requireNonNull(phase, "phase is null");
+        requireNonNull(codec, "codec is null");
+    }
+
+    /** The progress of a job whose codec is not known. */
+    public Progress(Instant at, JobState state, boolean enumerating, long filesScanned, long filesDone, long filesSkipped,
+            long filesFailed, long bytesTotal, long bytesDone, double bytesPerSecond, Duration elapsed, Optional<Duration> eta,
+            List<StageStats> stages, Optional<Bottleneck> bottleneck, Optional<SyncReport> sync, Optional<JobPhase> phase) {
+        this(at, state, enumerating, filesScanned, filesDone, filesSkipped, filesFailed, bytesTotal, bytesDone, bytesPerSecond, elapsed,
+                eta, stages, bottleneck, sync, phase, Optional.empty());
     }
 
     /** The progress of a job that does not run in steps. */

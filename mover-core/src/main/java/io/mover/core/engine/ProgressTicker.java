@@ -106,7 +106,7 @@ final class ProgressTicker {
         List<StageStats> stages = run.meters().stats();
         return new Progress(clock.instant(), state, enumerating, c.filesScanned.sum(), c.filesDone.sum(), c.filesSkipped.sum(),
                 c.filesFailed.sum(), total, bytesDone, Math.max(0, rate), Duration.ofNanos(now - startNanos), eta, stages,
-                JobMeters.bottleneck(stages), run.syncReport());
+                JobMeters.bottleneck(stages), run.syncReport(), Optional.empty(), Optional.of(run.job().codec().describe()));
     }
 
     private void emit(Progress progress) {

@@ -46,6 +46,8 @@ final class UnitAttempt {
     private static final long POLL_MILLIS = 200;
     private static final long STATE_MILLIS = 1000;
     private static final long HEARTBEAT_MILLIS = 5000;
+    /** How often a running unit may say what carries its blocks (the job's progress shows it). */
+    private static final long CODEC_MILLIS = 2000;
 
     private final Durable durable;
     private final JobFinisher finisher;
@@ -64,6 +66,9 @@ final class UnitAttempt {
     /** What {@link #scanned} has recorded. */
     private long scannedFiles;
     private long scannedBytes;
+    /** What {@link #codec} recorded last, and when. */
+    private String codecRecorded;
+    private long codecNanos = System.nanoTime();
 
     UnitAttempt(Durable durable, JobFinisher finisher, int checkpointFiles, long checkpointMillis, JobId id, long seq, long epoch) {
         this.durable = durable;
@@ -105,6 +110,7 @@ final class UnitAttempt {
                     lastHeartbeat = now;
                     stale = !durable.store.checkpoint(id, seq, epoch, drain(), deltas());
                     scanned(singleStream);
+                    codec(prepared.codec().describe(), false);
                 }
                 else if (millis(now - lastHeartbeat) >= HEARTBEAT_MILLIS) {
                     lastHeartbeat = now;
@@ -121,7 +127,7 @@ final class UnitAttempt {
         }
         if (summary != null) {
             EndpointCounters.add(durable, id, summary.pluginCounters());   // before the commit that may end the job
-            durable.store.recordCodec(id, summary.codec());
+            codec(summary.codec(), true);
         }
         scanned(singleStream);
         if (stale) {
@@ -237,5 +243,19 @@ final class UnitAttempt {
 
     private static long millis(long nanos) {
         return nanos / 1_000_000;
+    }
+
+    /**
+     * Records what carries the unit's blocks for the job's progress and summary ({@code --codec auto}: the shares and the
+     * last choice's reason): when it changed, at most every {@value #CODEC_MILLIS} ms while the unit runs, and at its end.
+     */
+    private void codec(String description, boolean last) {
+        long now = System.nanoTime();
+        if (description.equals(codecRecorded) || !last && millis(now - codecNanos) < CODEC_MILLIS) {
+            return;
+        }
+        durable.store.recordCodec(id, description);
+        codecRecorded = description;
+        codecNanos = now;
     }
 }

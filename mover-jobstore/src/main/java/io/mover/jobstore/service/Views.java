@@ -82,7 +82,8 @@ final class Views {
         double rate = elapsed.isZero() ? 0 : t.bytesTransferred() * 1e9 / elapsed.toNanos();
         Optional<SyncReport> sync = job.syncJson().map(SyncDriver::fromJson);
         return new Progress(now, state(job), !job.enumerationDone(), scanned(t, sync), t.filesDone(), skipped(t, sync), t.filesFailed(),
-                t.bytesScanned(), t.bytesTransferred(), rate, elapsed, Optional.empty(), stages, JobMeters.bottleneck(stages), sync, job.phase());
+                t.bytesScanned(), t.bytesTransferred(), rate, elapsed, Optional.empty(), stages, JobMeters.bottleneck(stages), sync, job.phase(),
+                detailed ? durable.store.codec(job.id()) : Optional.empty());
     }
 
     JobSummary summary(StoredJob job, JobSpec spec) {

@@ -164,11 +164,12 @@ public record JobResponse(String id, String state, Instant created, SpecResponse
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ProgressResponse(Instant at, String state, boolean enumerating, long filesScanned, long filesDone, long filesSkipped,
             long filesFailed, long filesPending, long bytesTotal, long bytesDone, double percent, double bytesPerSecond,
-            double elapsedSeconds, Double etaSeconds, PhaseResponse phase) {
+            double elapsedSeconds, Double etaSeconds, PhaseResponse phase, String codec) {
         public static ProgressResponse of(Progress p) {
             return new ProgressResponse(p.at(), p.state().name(), p.enumerating(), p.filesScanned(), p.filesDone(), p.filesSkipped(),
                     p.filesFailed(), p.filesPending(), p.bytesTotal(), p.bytesDone(), p.percent(), p.bytesPerSecond(),
-                    seconds(p.elapsed()), p.eta().map(JobResponse::seconds).orElse(null), p.phase().map(PhaseResponse::of).orElse(null));
+                    seconds(p.elapsed()), p.eta().map(JobResponse::seconds).orElse(null), p.phase().map(PhaseResponse::of).orElse(null),
+                    p.codec().orElse(null));
         }
     }
 
