@@ -5,12 +5,12 @@
 #
 # Usage (root, for ip netns):
 #   bench/peer.sh [--mib 1024] [--links "100mbit 1gbit 10gbit loopback"] [--data "zeros random mixed"] [--tools "..."]
-# Tools: nc gzip pigz lzop lz4 zstd mover (the peer protocol), and mover-tar, mover-tarzst: mover copy
-# --format tar / tar+zstd:1 into "nc -l | [zstd -d |] tar x" (docs/tar-interop.md), not in the default set.
-# --tools may add mover-tls: mover again, through a second receiver started with --tls (the sender pins its
-# fingerprint), so the table shows what TLS costs (column tls/plain); and mover-job: the same copy as a job of a
-# `mover serve` running in the sender's namespace (warmed by three jobs, as a service that runs for days is), timed
-# from its POST to its end (bench/server-job.py), so the table shows what the CLI's JVM start and cold code cost.
+# Tools: nc gzip pigz lzop lz4 zstd (the pipelines), mover (the CLI: `mover copy`, its JVM started by each run, as
+# a user's command is) and mover-job (the same copy as a job of a `mover serve` running in the sender's namespace,
+# warmed by three jobs as a service that runs for days is, timed from its POST to its end: bench/server-job.py); not
+# in the default set: mover-tar, mover-tarzst (mover copy --format tar / tar+zstd:1 into "nc -l | [zstd -d |] tar x",
+# docs/tar-interop.md) and mover-tls (mover again, through a second receiver started with --tls, the sender pinning
+# its fingerprint: the table shows what TLS costs in column tls/plain).
 # MOVER_COPY_ARGS: extra options for mover's copy (e.g. "--log-level debug"); each run's output is kept in BENCH_DIR.
 # MOVER_CODEC: the timed runs' --codec (default auto; "none" shows what the raw path carries).
 # RUNS=3 (runs per cell, median reported), BENCH_DIR=/tmp/mover-bench, BENCH_SKIP_BUILD=1 to reuse the build.
@@ -21,7 +21,7 @@ source "$(dirname "$0")/lib.sh"
 MIB=1024
 LINKS="100mbit 1gbit 10gbit loopback"
 DATA="zeros random mixed"
-TOOLS="nc gzip pigz lzop lz4 zstd mover"
+TOOLS="nc gzip pigz lzop lz4 zstd mover mover-job"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --mib) MIB="$2"; shift 2 ;;
