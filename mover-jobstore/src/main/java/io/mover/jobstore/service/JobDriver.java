@@ -69,9 +69,12 @@ final class JobDriver {
             boolean singleStream;
             try {
                 JobSpec spec = durable.spec(job);
-                // a single stream (plain tar) is one unit on one connection: crawl nothing, and leave the stream to the unit
+                // a single stream (plain tar) is one unit on one connection: crawl nothing, and leave the stream to the unit.
+                // Only a sync's driver writes to the destination (it lists it, deletes, sets attributes); a copy's crawls
+                // the source alone, so its destination is checked, not opened: opening a tcp:// one is a link of its own
+                // (connections and handshakes, tens of ms on loopback, round trips on a WAN) that no unit would use
                 singleStream = durable.engine.singleStream(spec);
-                prepared = durable.prepare(id, spec, "driver", !singleStream);
+                prepared = durable.prepare(id, spec, "driver", !singleStream && job.kind() == io.mover.core.engine.JobKind.SYNC);
             }
             catch (MoverException e) {
                 if (e.isRetryable()) {
