@@ -74,12 +74,13 @@ public interface JobStore {
     Optional<String> report(JobId id);
 
     /**
-     * Keeps what carried the blocks of a unit that ended (its run's codec description: with auto, the blocks' shares
-     * and the last choice's reason); the last unit to end sets it. NOT_FOUND when there is no such job.
+     * Keeps what carries a unit's blocks (its run's codec description: with auto, the blocks' shares and the last
+     * choice's reason), recorded as the unit runs and when it ends; the last recorded wins. NOT_FOUND when there is no
+     * such job.
      */
     void recordCodec(JobId id, String description);
 
-    /** The codec description recorded last by one of the job's units; empty before one ended. NOT_FOUND when there is no such job. */
+    /** The codec description one of the job's units recorded last; empty before any did. NOT_FOUND when there is no such job. */
     Optional<String> codec(JobId id);
 
     /**

@@ -21,7 +21,7 @@ import static java.util.Objects.requireNonNull;
  * link: the raw bytes it wrote per second are its rate, and the few encoded bytes that carried them say
  * nothing about the link, which zeros made look like 0.2 MB/s before), the sender's own pace when neither
  * the link nor the far end set it (below), and the choice: the candidate with the highest effective throughput,
- * min(link ÷ compressed fraction, CPU rate, far end's rate). A switch needs
+ * min(link ÷ compressed fraction, CPU rate, far end's rate) ({@link CodecRates}). A switch needs
  * a sustained gain: the same challenger ahead by 10% in {@value #SUSTAIN} decisions in a row (a decision
  * follows each taste and each link sample, about every half second), so a swing of the data or of the
  * link's figures around the margin does not flap it; only the first choice, while the first blocks are
@@ -56,7 +56,6 @@ final class AutoChoice {
 
     private final List<Candidate> candidates;
     private final Supplier<LinkSink.Load> load;
-    private final int cores;
     private final CodecFigures figures;
     private final BlockTally tally;
     private final AtomicLong calls = new AtomicLong();
@@ -68,6 +67,7 @@ final class AutoChoice {
     private final Placement placement;
     /** Set when the far end shares this machine's cores: then it rates the candidates (with the link, on {@link Placement#SAME_MACHINE}). */
     private final SharedCores sharedCores;
+    private final CodecRates rates;
     /** {@link #switches} at the previous link sample: a sample spanning a switch mixes two codecs' rates. */
     private int switchesAtSample;
     private int switches;
@@ -86,10 +86,10 @@ final class AutoChoice {
         this.sharedCores = placement == Placement.ELSEWHERE ? null : new SharedCores(cores);
         this.candidates = List.copyOf(candidates);
         this.load = requireNonNull(load, "load is null");
-        this.cores = Math.max(1, cores);
         this.figures = new CodecFigures(this.candidates);
         this.tally = new BlockTally(this.candidates);
         this.farEnd = new FarEndRates(this.candidates);
+        this.rates = new CodecRates(this.candidates, Math.max(1, cores), figures, link, farEnd, cpu, placement, sharedCores, this::current);
     }
 
     List<Candidate> candidates() {
@@ -169,10 +169,10 @@ final class AutoChoice {
             }
             return;
         }
-        boolean capped = linkCaps();
+        boolean capped = rates.linkCaps();
         if (oneCodec && raw > 0) {
             // writers that did not wait were paced by neither the link nor the far end, but by the sender's own CPU
-            cpu.observe(raw, compressionTime(current), !sample.writersWaited());
+            cpu.observe(raw, rates.compressionTime(current), !sample.writersWaited());
         }
         if (sample.farEndSetThePace()) {
             // what the far end wrote per second is its rate with this codec (a sample spanning a switch mixes two
@@ -205,7 +205,7 @@ final class AutoChoice {
             // the probe's sample is in: the choice made at once, against the codec it interrupted
             reconsider(link.endProbe(), true);
         }
-        else if (capped && !linkCaps()) {
+        else if (capped && !rates.linkCaps()) {
             // on the same machine, the link turned out faster than the cores' share: the choice made on the assumed link
             // (or the probe's) was a first guess, and is made again at once, as the first choice is while tasting
             reconsider(current, true);
@@ -220,20 +220,6 @@ final class AutoChoice {
         }
     }
 
-    /** Seconds per raw byte {@code index} takes to compress on all cores (checksumming alone for none). */
-    private double compressionTime(int index) {
-        return 1 / (figures.speed(index, current) * (candidates.get(index).factory() == null ? 1 : cores));
-    }
-
-    /** Raw bytes per second the sender's CPU gives with {@code index}: its compression plus the overhead seen. */
-    private double cpuRate(int index) {
-        return cpu.rate(compressionTime(index));
-    }
-
-    private double ratio(int index) {
-        return figures.ratio(index, current);
-    }
-
     /**
      * The job's one probe of the link on {@link Placement#SAME_MACHINE}, raw for {@link LinkFigure#PROBE_NANOS}: started when a
      * codec that compresses is in use, the link was never seen full and its figure still caps none. The figure is then
@@ -245,8 +231,8 @@ final class AutoChoice {
      */
     private boolean startProbe() {
         int none = noneIndex();
-        if (placement != Placement.SAME_MACHINE || link.probeStarted() || link.measured() || !linkCaps() || none < 0 || current == none
-                || ratio(current) >= 1 - BlockCodec.MIN_SAVING) {
+        if (placement != Placement.SAME_MACHINE || link.probeStarted() || link.measured() || !rates.linkCaps() || none < 0 || current == none
+                || rates.ratio(current) >= 1 - BlockCodec.MIN_SAVING) {
             return false;
         }
         link.startProbe(current);
@@ -276,15 +262,15 @@ final class AutoChoice {
      */
     private void reconsider(int incumbent, boolean atOnce) {
         // a codec whose blocks all go raw only costs time: none carries the same bytes for free
-        int best = ratio(incumbent) >= 1 - BlockCodec.MIN_SAVING ? 0 : incumbent;
-        double bestRate = effective(best);
+        int best = rates.ratio(incumbent) >= 1 - BlockCodec.MIN_SAVING ? 0 : incumbent;
+        double bestRate = rates.effective(best);
         for (int i = 0; i < candidates.size(); i++) {
-            if (!eligible(i)) {
+            if (!rates.eligible(i)) {
                 continue;
             }
-            double rate = effective(i);
-            if (rate > bestRate * 1.1 || rate >= bestRate * TIE && !linkBound(best) && ratio(i) <= ratio(best) + TIE_RATIO
-                    && compressionTime(i) * 2 < compressionTime(best)) {
+            double rate = rates.effective(i);
+            if (rate > bestRate * 1.1 || rate >= bestRate * TIE && !rates.linkBound(best) && rates.ratio(i) <= rates.ratio(best) + TIE_RATIO
+                    && rates.compressionTime(i) * 2 < rates.compressionTime(best)) {
                 best = i;
                 bestRate = rate;
             }
@@ -306,65 +292,19 @@ final class AutoChoice {
         int chosen = current;
         if (sharedCores != null) {
             // the rule named, and the runner-up's cost beside the chosen one's
-            int other = IntStream.range(0, candidates.size()).filter(i -> i != chosen && eligible(i)).boxed().max(Comparator.comparingDouble(this::effective)).orElse(-1);
+            int other = IntStream.range(0, candidates.size()).filter(i -> i != chosen && rates.eligible(i)).boxed().max(Comparator.comparingDouble(rates::effective)).orElse(-1);
             String rule = placement == Placement.SAME_HOST ? "same host: "
-                    : linkCaps() ? String.format(Locale.ROOT, "same machine, link %s%.1f MB/s: ", link.measured() ? "" : "assumed ", link.rate() / 1e6)
+                    : rates.linkCaps() ? String.format(Locale.ROOT, "same machine, link %s%.1f MB/s: ", link.measured() ? "" : "assumed ", link.rate() / 1e6)
                     : String.format(Locale.ROOT, "same machine, link %.1f MB/s or more, the cores set the pace: ", link.rate() / 1e6);
-            reason = rule + sharedCores.cost(candidates.get(chosen).label(), figures.speed(chosen, chosen), ratio(chosen), true)
-                    + (other < 0 ? "" : " (" + sharedCores.cost(candidates.get(other).label(), figures.speed(other, chosen), ratio(other), false) + ")");
+            reason = rule + sharedCores.cost(candidates.get(chosen).label(), figures.speed(chosen, chosen), rates.ratio(chosen), true)
+                    + (other < 0 ? "" : " (" + sharedCores.cost(candidates.get(other).label(), figures.speed(other, chosen), rates.ratio(other), false) + ")");
             return;
         }
         reason = String.format(Locale.ROOT, "%s: %.2f of the bytes at %.0f MB/s per core, link %s%.1f MB/s%s -> %.0f MB/s effective",
-                candidates.get(chosen).label(), ratio(chosen), figures.speed(chosen, chosen) / 1e6, link.measured() ? "" : "assumed ", link.rate() / 1e6,
-                Double.isInfinite(farEndRate(chosen)) ? "" : String.format(Locale.ROOT, ", receiver %.1f MB/s", farEndRate(chosen) / 1e6), effective(chosen) / 1e6)
+                candidates.get(chosen).label(), rates.ratio(chosen), figures.speed(chosen, chosen) / 1e6, link.measured() ? "" : "assumed ", link.rate() / 1e6,
+                Double.isInfinite(rates.farEndRate(chosen)) ? "" : String.format(Locale.ROOT, ", receiver %.1f MB/s", rates.farEndRate(chosen) / 1e6), rates.effective(chosen) / 1e6)
                 + (cpu.overhead() > 0 ? String.format(Locale.ROOT, ", CPU-bound: %.0f%% of the modelled capacity (%.1f ns per byte besides compression)",
-                        cpuRate(chosen) * compressionTime(chosen) * 100, cpu.overhead() * 1e9) : "");
-    }
-
-    /**
-     * Tasted, and saving something: a codec whose blocks go raw (random data) carries the same bytes as none, to the
-     * same far end, for its compression time; its unmeasured far-end rate made random data look worth a try, and
-     * 30-40 % of a GiB of random went through lz4, zstd:1 or zstd:3 only to be sent raw.
-     */
-    private boolean eligible(int index) {
-        return figures.tasted(index) && (candidates.get(index).factory() == null || ratio(index) < 1 - BlockCodec.MIN_SAVING);
-    }
-
-    /**
-     * Whether the link, not this end's CPU or the far end, limits {@code index}: then every byte saved counts (never on
-     * the same host; on the same machine only while the link caps the cores' rate).
-     */
-    private boolean linkBound(int index) {
-        if (sharedCores != null) {
-            return linkCaps() && linkRate(index) <= coresRate(index);
-        }
-        return linkRate(index) <= Math.min(cpuRate(index), farEndRate(index));
-    }
-
-    private double effective(int index) {
-        if (sharedCores != null) {
-            return linkCaps() ? Math.min(linkRate(index), coresRate(index)) : coresRate(index);
-        }
-        return Math.min(Math.min(linkRate(index), cpuRate(index)), farEndRate(index));
-    }
-
-    /** Raw bytes per second the link carries with {@code index}'s ratio. */
-    private double linkRate(int index) {
-        return link.rate() / Math.max(ratio(index), 1e-4);
-    }
-
-    /** Raw bytes per second both ends' CPU gives with {@code index} on the shared cores. */
-    private double coresRate(int index) {
-        return sharedCores.rate(figures.speed(index, current), ratio(index));
-    }
-
-    /** On {@link Placement#SAME_MACHINE}: whether the link's figure is the network's own limit ({@link SharedCores#capsAt}). */
-    private boolean linkCaps() {
-        return placement == Placement.SAME_MACHINE && sharedCores.capsAt(link.rate());
-    }
-
-    private double farEndRate(int index) {
-        return farEnd.rate(index, figures);
+                        rates.cpuRate(chosen) * rates.compressionTime(chosen) * 100, cpu.overhead() * 1e9) : "");
     }
 
     /** Each tasted candidate's ratio, speed a core and effective rate, for the debug log. */
@@ -372,7 +312,7 @@ final class AutoChoice {
         StringBuilder list = new StringBuilder();
         for (int i = 0; i < candidates.size(); i++) {
             if (figures.tasted(i)) {
-                list.append(String.format(Locale.ROOT, " %s %.2f %.0f %.0f;", candidates.get(i).label(), ratio(i), figures.speed(i, current) / 1e6, effective(i) / 1e6));
+                list.append(String.format(Locale.ROOT, " %s %.2f %.0f %.0f;", candidates.get(i).label(), rates.ratio(i), figures.speed(i, current) / 1e6, rates.effective(i) / 1e6));
             }
         }
         return list.toString();
