@@ -134,9 +134,9 @@ final class AutoCodec implements Codec {
             return length;
         }
         int start = output.position();
-        long began = System.nanoTime();
+        CpuClock.Reading began = CpuClock.now();
         int written = codec.compress(input, output);
-        choice.compressed(index, length, written, System.nanoTime() - began);
+        choice.compressed(index, length, written, CpuClock.since(began));
         lastWireId = codec.wireId();
         output.position(start + written);
         return written;
@@ -159,9 +159,9 @@ final class AutoCodec implements Codec {
                 continue;
             }
             scratch.position(start);
-            long began = System.nanoTime();
+            CpuClock.Reading began = CpuClock.now();
             int written = codec.compress(sample.duplicate(), scratch);
-            choice.measured(i, length, written, System.nanoTime() - began);
+            choice.measured(i, length, written, CpuClock.since(began));
         }
         scratch.position(start);
         choice.reconsider();
