@@ -248,7 +248,7 @@ run_mover_job() {
   rm -rf "$BENCH_DIR/peer-out/$KIND-job-$run"
   cp "$BENCH_DIR/mover-job-last.json" "$BENCH_DIR/mover-job-$LINK-$KIND-$run.json"
   echo "$LINK $KIND mover-job $elapsed" >> "$RESULTS"
-  python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['result']; print(f\"  $LINK $KIND mover-job: job {r['elapsedSeconds']:.3f} s, codec {r.get('codecChoice') or r.get('codec')}\")" \
+  python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['result']; print(f\"  $LINK $KIND mover-job: job {r['elapsedSeconds']:.3f} s, codec {r['codec']}\")" \
     "$BENCH_DIR/mover-job-last.json" >&2
 }
 
