@@ -12,7 +12,7 @@ import java.lang.invoke.MethodHandle;
  * half its speed for the first seconds of a job (docs/benchmarks.md, 1 Gbit mixed). {@code ThreadMXBean} answers -1 on
  * a virtual thread, so this asks the kernel for the carrier's CPU time ({@code clock_gettime(CLOCK_THREAD_CPUTIME_ID)});
  * a compression never unmounts its virtual thread, so both readings are the same carrier's. Where that call is not
- * available (not Linux, native access refused) or the readings do not make sense, the wall clock's figure is kept.
+ * available (not Linux, native access refused) or the readings make no sense, the wall clock's figure is kept.
  */
 final class CpuClock {
     private static final int CLOCK_THREAD_CPUTIME_ID = 3;
@@ -21,6 +21,9 @@ final class CpuClock {
     private CpuClock() {}
 
     private static MethodHandle clockGettime() {
+        if (!System.getProperty("os.name", "").startsWith("Linux")) {
+            return null; // the clock's id is Linux's (macOS numbers its thread clock 16)
+        }
         try {
             Linker linker = Linker.nativeLinker();
             return linker.defaultLookup().find("clock_gettime")
