@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The fixed part of a server job to a TCP peer: N copy jobs of a small file (10 MB) from a `mover serve` to a
-# `mover receive`, both on loopback, each POSTed and followed on its event stream as bench/server-job.py does; per job
+# `mover receive`, both on loopback, each POSTed and followed on its event stream as bench/server_job.py does; per job
 # the time to the POST's answer, from the POST to the job's `created` and on to its `started`, the job's own elapsed
 # time, and from its end to the terminal event; medians of the first 5 jobs (a fresh server) and of the last 10.
 # docs/benchmarks.md, "The peer link as a server job".
@@ -24,33 +24,25 @@ for _ in $(seq 600); do
   kill -0 "$SERVER" 2> /dev/null || { echo "bench: the server did not start:" >&2; cat "$DIR/server.log" >&2; exit 1; }
   sleep 0.1
 done
-python3 - "$DIR" "$SERVE_PORT" "$RECEIVE_PORT" "$JOBS" <<'PY'
-import datetime, json, statistics, sys, time, urllib.request
+python3 - "$DIR" "$SERVE_PORT" "$RECEIVE_PORT" "$JOBS" "$(dirname "$0")" <<'PY'
+import datetime, json, statistics, sys, time
 out, serve, receive, jobs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+sys.path.insert(0, sys.argv[5])
+from server_job import follow
 base = f"http://127.0.0.1:{serve}"
 stamp = lambda text: datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
 
 def job(n):
     body = json.dumps({"kind": "copy", "source": f"{out}/src", "destination": f"tcp://127.0.0.1:{receive}/j{n}",
                        "destinationConfig": {"token-file": f"{out}/token", "streams": 4}}).encode()
-    posted = time.time()
-    j = json.load(urllib.request.urlopen(urllib.request.Request(base + "/api/v1/jobs", body, {"Content-Type": "application/json"})))
-    answered = time.time()
-    event = None
-    with urllib.request.urlopen(f"{base}/api/v1/jobs/{j['id']}/events", timeout=120) as stream:
-        for raw in stream:
-            line = raw.decode().rstrip("\n")
-            if line.startswith("event:"):
-                event = line[6:].strip()
-            elif line.startswith("data:") and event == "state":
-                j = json.loads(line[5:])
-                if j["state"] in ("SUCCEEDED", "COMPLETED_WITH_ERRORS", "FAILED", "CANCELLED"):
-                    break
-    ended = time.time()
+    # the job's own times are the server's wall clock: the POST's is read on the same clock, beside the monotonic one
+    wall = time.time() - time.monotonic()
+    j, posted, answered, ended = follow(base, body)
     if j["state"] != "SUCCEEDED":
         sys.exit(f"bench: job {n} ended {j['state']}")
+    posted, ended = posted + wall, ended + wall
     created, started, elapsed = stamp(j["created"]), stamp(j["result"]["started"]), j["result"]["elapsedSeconds"]
-    return answered - posted, created - posted, started - created, elapsed, ended - (started + elapsed), ended - posted
+    return answered + wall - posted, created - posted, started - created, elapsed, ended - (started + elapsed), ended - posted
 
 names = ("POST answered", "POST -> created", "created -> started", "the job", "its end -> terminal event", "POST -> terminal event")
 rows = [job(n) for n in range(jobs)]

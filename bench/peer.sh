@@ -7,7 +7,7 @@
 #   bench/peer.sh [--mib 1024] [--links "100mbit 1gbit 10gbit loopback"] [--data "zeros random mixed"] [--tools "..."]
 # Tools: nc gzip pigz lzop lz4 zstd (the pipelines), mover (the CLI: `mover copy`, its JVM started by each run, as
 # a user's command is) and mover-job (the same copy as a job of a `mover serve` running in the sender's namespace,
-# warmed by three jobs as a service that runs for days is, timed from its POST to its end: bench/server-job.py); not
+# warmed by three jobs as a service that runs for days is, timed from its POST to its end: bench/server_job.py); not
 # in the default set: mover-tar, mover-tarzst (mover copy --format tar / tar+zstd:1 into "nc -l | [zstd -d |] tar x",
 # docs/tar-interop.md) and mover-tls (mover again, through a second receiver started with --tls, the sender pinning
 # its fingerprint: the table shows what TLS costs in column tls/plain).
@@ -187,7 +187,7 @@ server_copy() {
   local job
   job="{\"kind\": \"copy\", \"source\": \"$1\", \"destination\": \"tcp://$(receiver_ip):$PORT/$2\", \"options\": {\"codec\": \"${MOVER_CODEC:-auto}\"},"
   job+=" \"destinationConfig\": {\"token-file\": \"$TOKEN_FILE\", \"streams\": 4}}"
-  in_ns "$SEND_NS" python3 "$(dirname "$0")/server-job.py" "$(server_base)" "$job" "$BENCH_DIR/mover-job-last.json"
+  in_ns "$SEND_NS" python3 "$(dirname "$0")/server_job.py" "$(server_base)" "$job" "$BENCH_DIR/mover-job-last.json"
 }
 
 # three untimed jobs of 64 MiB of the mixed data: the server's code compiled, as it is after days of service

@@ -49,12 +49,12 @@ for _ in $(seq 600); do
   sleep 0.1
 done
 
-# server_job NAME SRC DST [EXPECTED_COPIES [CATALOG]]: submits a sync job, follows its events until it ends (bench/server-job.py),
+# server_job NAME SRC DST [EXPECTED_COPIES [CATALOG]]: submits a sync job, follows its events until it ends (bench/server_job.py),
 # checks the copies it made, appends "NAME seconds 0"
 server_job() {
   local options='' elapsed
   [[ "${5:-false}" == "true" ]] && options=', "options": {"sync": {"catalog": true}}'
-  elapsed=$(python3 "$(dirname "$0")/server-job.py" "$BASE" "{\"kind\": \"sync\", \"source\": \"$2\", \"destination\": \"$3\"$options}" \
+  elapsed=$(python3 "$(dirname "$0")/server_job.py" "$BASE" "{\"kind\": \"sync\", \"source\": \"$2\", \"destination\": \"$3\"$options}" \
     "$BENCH_DIR/sync-job.json") || exit 1
   python3 - "$BENCH_DIR/sync-job.json" "${4:--1}" "$1" "$elapsed" <<'PY'
 import json, sys

@@ -119,11 +119,6 @@ public final class JdbcJobStore implements JobStore {
     }
 
     @Override
-    public Optional<String> codec(JobId id) {
-        return reports.codec(id);
-    }
-
-    @Override
     public void addPluginCounters(JobId id, java.util.Map<String, Long> counters) {
         pluginCounters.add(id, counters);
     }

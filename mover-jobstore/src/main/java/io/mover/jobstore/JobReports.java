@@ -11,8 +11,8 @@ import static io.mover.jobstore.Jdbc.clip;
 import static java.util.Objects.requireNonNull;
 
 /**
- * What a job that runs in steps (a bench) says as it goes, and its report (migration V1_6); and what carried a job's
- * blocks (migration V1_8): for {@link JdbcJobStore}.
+ * What a job that runs in steps (a bench) says as it goes, and its report (migration V1_6); and what carries a job's
+ * blocks (migration V1_8, read with the job's row as {@link StoredJob#codec}): for {@link JdbcJobStore}.
  */
 final class JobReports {
     private final Jdbc jdbc;
@@ -36,10 +36,6 @@ final class JobReports {
                 Jdbc.update(connection, "update job set report_json = ?, version = version + 1 where id = ?", reportJson, id.value())));
     }
 
-    Optional<String> report(JobId id) {
-        return column(id, "report_json", "the report");
-    }
-
     void recordCodec(JobId id, String description) {
         requireNonNull(id, "id is null");
         requireNonNull(description, "description is null");
@@ -47,15 +43,10 @@ final class JobReports {
                 Jdbc.update(connection, "update job set codec_report = ? where id = ?", clip(description, 2000), id.value())));
     }
 
-    Optional<String> codec(JobId id) {
-        return column(id, "codec_report", "the codec");
-    }
-
-    /** {@code name}, one of this class's columns of the job's row. */
-    private Optional<String> column(JobId id, String name, String what) {
+    Optional<String> report(JobId id) {
         requireNonNull(id, "id is null");
-        return jdbc.inTransaction("read " + what + " of job " + id, connection -> {
-            try (PreparedStatement select = connection.prepareStatement("select " + name + " from job where id = ?")) {
+        return jdbc.inTransaction("read the report of job " + id, connection -> {
+            try (PreparedStatement select = connection.prepareStatement("select report_json from job where id = ?")) {
                 select.setString(1, id.value());
                 try (ResultSet rows = select.executeQuery()) {
                     if (!rows.next()) {

@@ -75,13 +75,10 @@ public interface JobStore {
 
     /**
      * Keeps what carries a unit's blocks (its run's codec description: with auto, the blocks' shares and the last
-     * choice's reason), recorded as the unit runs and when it ends; the last recorded wins. NOT_FOUND when there is no
-     * such job.
+     * choice's reason), recorded as the unit runs and when it ends; the last recorded wins, read as {@link StoredJob#codec}.
+     * NOT_FOUND when there is no such job.
      */
     void recordCodec(JobId id, String description);
-
-    /** The codec description one of the job's units recorded last; empty before any did. NOT_FOUND when there is no such job. */
-    Optional<String> codec(JobId id);
 
     /**
      * Adds what the endpoints' plugins counted (PluginCounters, by side and name) to the job's totals: a unit's

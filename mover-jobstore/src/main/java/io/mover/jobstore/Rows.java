@@ -18,7 +18,7 @@ import static io.mover.jobstore.Jdbc.optionalString;
 final class Rows {
     static final String JOB_COLUMNS = "id, kind, spec_json, desired_state, state, created, started, ended, files_scanned, "
             + "bytes_scanned, files_done, files_skipped, files_failed, bytes_transferred, units_total, units_done, retries, "
-            + "enumeration_done, error_code, error_message, version, sync_json, phase, phase_step, phase_steps";
+            + "enumeration_done, error_code, error_message, version, sync_json, phase, phase_step, phase_steps, codec_report";
     static final String UNIT_COLUMNS = "job_id, seq, state, epoch, owner, heartbeat, file_count, byte_count, created";
     static final String FILE_COLUMNS = "path, unit_seq, outcome, bytes, attempts, error_code, message, recorded_at";
 
@@ -37,7 +37,8 @@ final class Rows {
                 DesiredState.valueOf(rows.getString("desired_state")), JobState.valueOf(rows.getString("state")),
                 instant(rows, "created"), optionalInstant(rows, "started"), optionalInstant(rows, "ended"), totals,
                 rows.getBoolean("enumeration_done"), error, rows.getLong("version"), optionalString(rows, "sync_json"),
-                phase == null ? Optional.empty() : Optional.of(new JobPhase(phase, rows.getInt("phase_step"), rows.getInt("phase_steps"))));
+                phase == null ? Optional.empty() : Optional.of(new JobPhase(phase, rows.getInt("phase_step"), rows.getInt("phase_steps"))),
+                optionalString(rows, "codec_report"));
     }
 
     static UnitInfo unit(ResultSet rows) throws SQLException {

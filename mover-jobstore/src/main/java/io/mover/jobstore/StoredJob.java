@@ -27,10 +27,11 @@ import static java.util.Objects.requireNonNull;
  * @param version incremented on every change of the row
  * @param syncJson a sync job's report once its driver has planned it (SyncReport as JSON)
  * @param phase what a job that runs in steps (a bench) is doing, once it has said
+ * @param codec what carries its blocks and why, as one of its units recorded it last ({@link JobStore#recordCodec})
  */
 public record StoredJob(JobId id, JobKind kind, String specJson, DesiredState desiredState, JobState state, Instant created,
         Optional<Instant> started, Optional<Instant> ended, JobTotals totals, boolean enumerationDone, Optional<JobError> error,
-        long version, Optional<String> syncJson, Optional<JobPhase> phase) {
+        long version, Optional<String> syncJson, Optional<JobPhase> phase, Optional<String> codec) {
     public StoredJob {
         requireNonNull(id, "id is null");
         requireNonNull(kind, "kind is null");
@@ -44,5 +45,6 @@ public record StoredJob(JobId id, JobKind kind, String specJson, DesiredState de
         requireNonNull(error, "error is null");
         requireNonNull(syncJson, "syncJson is null");
         requireNonNull(phase, "phase is null");
+        requireNonNull(codec, "codec is null");
     }
 }

@@ -59,14 +59,15 @@ abstract class PhaseAndReportContract extends StoreFixture {
     @Test
     void keepsTheCodecTheLastUnitDescribedClippedToItsColumn() {
         JobId id = newJob();
-        assertThat(store.codec(id)).isEmpty();
+        assertThat(store.get(id).orElseThrow().codec()).isEmpty();
 
         store.recordCodec(id, "auto (blocks: zstd:1 94%, lz4 6%; 2 switches; last choice ...)");
         store.recordCodec(id, "auto (blocks: none 100%; 0 switches; last choice none)");
-        assertThat(store.codec(id)).contains("auto (blocks: none 100%; 0 switches; last choice none)");
+        assertThat(store.get(id).orElseThrow().codec()).contains("auto (blocks: none 100%; 0 switches; last choice none)");
 
         store.recordCodec(id, "auto " + "y".repeat(3000));
-        assertThat(store.codec(id).orElseThrow()).hasSize(2000).startsWith("auto yyy");
+        assertThat(store.get(id).orElseThrow().codec().orElseThrow()).hasSize(2000).startsWith("auto yyy");
+        assertThat(store.list(Optional.empty(), Optional.of(JobKind.COPY), 0, 1).getFirst().codec()).isEqualTo(store.get(id).orElseThrow().codec());
     }
 
     @Test
@@ -79,6 +80,5 @@ abstract class PhaseAndReportContract extends StoreFixture {
                 .isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.NOT_FOUND));
         assertThatThrownBy(() -> store.recordCodec(unknown, "none"))
                 .isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.NOT_FOUND));
-        assertThatThrownBy(() -> store.codec(unknown)).isInstanceOfSatisfying(MoverException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.NOT_FOUND));
     }
 }

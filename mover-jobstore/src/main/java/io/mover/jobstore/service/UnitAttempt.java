@@ -110,7 +110,9 @@ final class UnitAttempt {
                     lastHeartbeat = now;
                     stale = !durable.store.checkpoint(id, seq, epoch, drain(), deltas());
                     scanned(singleStream);
-                    codec(prepared.codec().describe(), false);
+                    if (millis(now - codecNanos) >= CODEC_MILLIS) {
+                        codec(prepared.codec().describe());
+                    }
                 }
                 else if (millis(now - lastHeartbeat) >= HEARTBEAT_MILLIS) {
                     lastHeartbeat = now;
@@ -127,7 +129,7 @@ final class UnitAttempt {
         }
         if (summary != null) {
             EndpointCounters.add(durable, id, summary.pluginCounters());   // before the commit that may end the job
-            codec(summary.codec(), true);
+            codec(summary.codec());
         }
         scanned(singleStream);
         if (stale) {
@@ -247,15 +249,13 @@ final class UnitAttempt {
 
     /**
      * Records what carries the unit's blocks for the job's progress and summary ({@code --codec auto}: the shares and the
-     * last choice's reason): when it changed, at most every {@value #CODEC_MILLIS} ms while the unit runs, and at its end.
+     * last choice's reason), when it changed: at most every {@value #CODEC_MILLIS} ms while the unit runs, and at its end.
      */
-    private void codec(String description, boolean last) {
-        long now = System.nanoTime();
-        if (description.equals(codecRecorded) || !last && millis(now - codecNanos) < CODEC_MILLIS) {
-            return;
+    private void codec(String description) {
+        codecNanos = System.nanoTime();
+        if (!description.equals(codecRecorded)) {
+            durable.store.recordCodec(id, description);
+            codecRecorded = description;
         }
-        durable.store.recordCodec(id, description);
-        codecRecorded = description;
-        codecNanos = now;
     }
 }

@@ -83,7 +83,7 @@ final class Views {
         Optional<SyncReport> sync = job.syncJson().map(SyncDriver::fromJson);
         return new Progress(now, state(job), !job.enumerationDone(), scanned(t, sync), t.filesDone(), skipped(t, sync), t.filesFailed(),
                 t.bytesScanned(), t.bytesTransferred(), rate, elapsed, Optional.empty(), stages, JobMeters.bottleneck(stages), sync, job.phase(),
-                detailed ? durable.store.codec(job.id()) : Optional.empty());
+                job.codec());
     }
 
     JobSummary summary(StoredJob job, JobSpec spec) {
@@ -103,7 +103,7 @@ final class Views {
         Optional<SyncReport> sync = job.syncJson().map(SyncDriver::fromJson);
         return new JobSummary(job.state(), job.started().orElse(job.created()), elapsed(job, durable.clock.instant()), scanned(t, sync),
                 t.filesDone(), skipped(t, sync), t.filesFailed(), 0, t.bytesTransferred(), t.bytesScanned(), t.retries(),
-                detailed ? durable.store.codec(job.id()).orElse(spec.options().codec()) : spec.options().codec(), stages, JobMeters.bottleneck(stages), failures,
+                job.codec().orElse(spec.options().codec()), stages, JobMeters.bottleneck(stages), failures,
                 job.error().map(e -> e.message()), job.error().map(e -> code(e.code())), sync,
                 detailed ? durable.store.pluginCounters(job.id()) : java.util.Map.of());
     }
